@@ -1,0 +1,51 @@
+# Every target is a thin wrapper over `uv run`; uv is installed on first use.
+SHELL := /bin/bash
+export UV_PYTHON_DOWNLOADS := never
+export UV_PYTHON_PREFERENCE := only-system
+export UV_PYTHON ?= python3.11
+UV := $(shell command -v uv 2>/dev/null || echo python3 -m uv)
+RUN := $(UV) run --frozen
+WORKER_CONCURRENCY ?= 2
+
+.PHONY: run test test-fast lint fmt migrate install web worker beat bench clean
+
+.venv/.synced: pyproject.toml uv.lock
+	@command -v uv >/dev/null 2>&1 || python3 -m uv --version >/dev/null 2>&1 || python3 -m pip install --quiet uv
+	$(UV) sync --frozen
+	@touch $@
+
+install: .venv/.synced
+
+migrate: install
+	$(RUN) python manage.py migrate --noinput
+
+# Web on 127.0.0.1:8000, one worker per queue (llm: agent loops, io: files, scraping, Telegram)
+# and beat. Ctrl-C stops all of them.
+run: migrate
+	@trap 'kill 0' EXIT INT TERM; \
+	$(RUN) celery -A newsdesk worker -Q llm -c $(WORKER_CONCURRENCY) -n llm@%h --loglevel INFO & \
+	$(RUN) celery -A newsdesk worker -Q io -c $(WORKER_CONCURRENCY) -n io@%h --loglevel INFO & \
+	$(RUN) celery -A newsdesk beat -S django --loglevel INFO & \
+	$(RUN) python manage.py runserver 127.0.0.1:8000 & \
+	wait
+
+test: install
+	$(RUN) pytest -n 2 --dist loadgroup $(PYTEST_ARGS)
+
+test-fast: install
+	$(RUN) pytest -n 2 -m "not e2e and not integration" $(PYTEST_ARGS)
+
+lint: install
+	$(RUN) ruff check .
+	$(RUN) ruff format --check .
+	$(RUN) mypy .
+
+fmt: install
+	$(RUN) ruff check --fix .
+	$(RUN) ruff format .
+
+bench: install
+	@for script in bench/*.py; do echo "== $$script"; $(RUN) python $$script || exit 1; done
+
+clean:
+	rm -rf var/broker var/screenshots

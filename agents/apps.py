@@ -1,0 +1,8 @@
+from __future__ import annotations
+
+from django.apps import AppConfig
+
+
+class AgentsConfig(AppConfig):
+    name = "agents"
+    verbose_name = "에이전트 실행"

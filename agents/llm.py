@@ -1,0 +1,392 @@
+"""The one door to Anthropic: the only module that imports the SDK.
+
+Three kinds of call: a forced single-tool call validated against a pydantic schema
+(`call_tool`), one step of an agent loop (`loop_step`) and a short free-text reply
+(`reply_text`). Every call writes an LLMCall row before it is sent and completes it after.
+Errors come out typed: transient ones (429, 529, 5xx, connection) for Celery to retry,
+permanent ones with a Korean message for the reporter.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from functools import lru_cache
+from typing import Any, TypeVar
+
+import anthropic
+from django.conf import settings
+from pydantic import BaseModel, ValidationError
+
+from agents import messages as msg
+from agents.models import LLMCall
+
+log = logging.getLogger(__name__)
+Schema = TypeVar("Schema", bound=BaseModel)
+EPHEMERAL = {"type": "ephemeral"}
+
+
+# --- prices -----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Price:
+    input_per_mtok: Decimal
+    output_per_mtok: Decimal
+
+
+# Per million tokens. Cache writes (5-minute TTL) cost 1.25x input, cache reads 0.1x.
+PRICES: dict[str, Price] = {
+    "claude-haiku-4-5": Price(Decimal("1"), Decimal("5")),
+    "claude-haiku-5-5": Price(Decimal("0.10"), Decimal("0.50")),
+    "claude-sonnet-4-5": Price(Decimal("3"), Decimal("15")),
+}
+CACHE_WRITE_MULTIPLIER = Decimal("1.25")
+CACHE_READ_MULTIPLIER = Decimal("0.1")
+
+
+@dataclass(frozen=True)
+class Usage:
+    input_tokens: int = 0
+    output_tokens: int = 0
+    cache_read_input_tokens: int = 0
+    cache_creation_input_tokens: int = 0
+
+
+def price_for(model: str) -> Price:
+    for prefix, price in PRICES.items():
+        if model.startswith(prefix):
+            return price
+    return PRICES["claude-haiku-4-5"]  # unknown ids are costed conservatively as Haiku 4.5
+
+
+def cost_usd(model: str, usage: Usage) -> Decimal:
+    price = price_for(model)
+    million = Decimal(1_000_000)
+    cost = (
+        usage.input_tokens * price.input_per_mtok
+        + usage.cache_creation_input_tokens * price.input_per_mtok * CACHE_WRITE_MULTIPLIER
+        + usage.cache_read_input_tokens * price.input_per_mtok * CACHE_READ_MULTIPLIER
+        + usage.output_tokens * price.output_per_mtok
+    ) / million
+    return cost.quantize(Decimal("0.000001"))
+
+
+# --- errors -----------------------------------------------------------------------------------
+class LLMError(Exception):
+    """A model call failed. `user_message` is safe to show the reporter."""
+
+    code = "llm_error"
+    transient = False
+
+    def __init__(self, user_message: str, detail: str = "") -> None:
+        super().__init__(detail or user_message)
+        self.user_message = user_message
+
+
+class LLMKeyMissing(LLMError):
+    code = "no_key"
+
+
+class LLMKeyRefused(LLMError):
+    code = "key_refused"
+
+
+class LLMTransient(LLMError):
+    code = "llm_unavailable"
+    transient = True
+
+
+class LLMBadOutput(LLMError):
+    code = "bad_output"
+
+
+# --- context, tools, results ----------------------------------------------------------------
+@dataclass(frozen=True)
+class CallContext:
+    """Who pays for a call and where it is recorded."""
+
+    api_key: str
+    run_id: int | None = None
+    reporter_id: int | None = None
+
+
+def resolve_api_key(reporter_key: str) -> str:
+    """The reporter's own key, else the server's fallback key, else a clear error."""
+    key = reporter_key or settings.ANTHROPIC_API_KEY
+    if not key:
+        raise LLMKeyMissing(msg.NO_API_KEY)
+    return key
+
+
+@dataclass(frozen=True)
+class Tool:
+    """A tool the model may call; the pydantic schema is both its JSON schema and its validator."""
+
+    name: str
+    description: str
+    schema: type[BaseModel]
+
+    def spec(self) -> dict[str, Any]:
+        return {"name": self.name, "description": self.description, "input_schema": _clean(self.schema)}
+
+
+def _clean(schema: type[BaseModel]) -> dict[str, Any]:
+    """Pydantic's JSON schema without the titles: they cost tokens and tell the model nothing."""
+
+    def strip(node: Any) -> Any:
+        if isinstance(node, dict):
+            return {k: strip(v) for k, v in node.items() if k != "title"}
+        if isinstance(node, list):
+            return [strip(v) for v in node]
+        return node
+
+    return strip(schema.model_json_schema())
+
+
+@dataclass(frozen=True)
+class ToolUse:
+    id: str
+    name: str
+    input: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class StepResult:
+    """One loop step: the assistant content to append and the tool calls to run."""
+
+    content: list[dict[str, Any]]
+    tool_uses: list[ToolUse]
+    text: str
+    stop_reason: str | None
+
+
+# --- the client -------------------------------------------------------------------------------
+@lru_cache(maxsize=32)
+def _client(api_key: str, base_url: str | None, timeout: int) -> anthropic.Anthropic:
+    # One retry inside the SDK; longer waits belong to Celery, which frees the worker meanwhile.
+    return anthropic.Anthropic(api_key=api_key, base_url=base_url, max_retries=1, timeout=timeout)
+
+
+def _create(
+    ctx: CallContext,
+    *,
+    purpose: str,
+    max_tokens: int,
+    system: str,
+    messages: Sequence[dict[str, Any]],
+    tools: Sequence[dict[str, Any]],
+    tool_choice: dict[str, Any] | None,
+) -> Any:
+    model = settings.NEWSDESK_LLM_MODEL
+    params: dict[str, Any] = {
+        "model": model,
+        "max_tokens": max_tokens,
+        "system": [{"type": "text", "text": system, "cache_control": EPHEMERAL}],
+        "messages": list(messages),
+    }
+    if tools:
+        # Marking the last tool caches every tool definition (prefix order: tools → system → messages).
+        params["tools"] = [*tools[:-1], {**tools[-1], "cache_control": EPHEMERAL}]
+    if tool_choice is not None:
+        params["tool_choice"] = tool_choice
+        if tool_choice.get("type") == "tool":
+            params["thinking"] = {"type": "disabled"}  # forced tool use and thinking are incompatible
+    call = LLMCall.objects.create(
+        run_id=ctx.run_id,
+        reporter_id=ctx.reporter_id,
+        purpose=purpose,
+        model=model,
+        request_chars=len(json.dumps(params, ensure_ascii=False)),
+    )
+    started = time.monotonic()
+    try:
+        client = _client(ctx.api_key, settings.ANTHROPIC_BASE_URL, settings.NEWSDESK_LLM_TIMEOUT)
+        response = client.messages.create(**params)
+    except anthropic.APIError as exc:
+        error = _translate(exc)
+        _finish(call, started, status=LLMCall.Status.ERROR, error=f"{type(exc).__name__}: {error.code}")
+        raise error from exc
+    usage = _usage(response)
+    _finish(call, started, status=LLMCall.Status.OK, usage=usage, model=model)
+    if response.stop_reason == "refusal":
+        raise LLMBadOutput(msg.LLM_REFUSED)
+    return response
+
+
+def _usage(response: Any) -> Usage:
+    u = response.usage
+    return Usage(
+        input_tokens=u.input_tokens or 0,
+        output_tokens=u.output_tokens or 0,
+        cache_read_input_tokens=u.cache_read_input_tokens or 0,
+        cache_creation_input_tokens=u.cache_creation_input_tokens or 0,
+    )
+
+
+def _finish(
+    call: LLMCall,
+    started: float,
+    *,
+    status: str,
+    usage: Usage | None = None,
+    model: str = "",
+    error: str = "",
+) -> None:
+    call.status = status
+    call.latency_ms = int((time.monotonic() - started) * 1000)
+    call.error = error[:300]
+    if usage is not None:
+        call.input_tokens = usage.input_tokens
+        call.output_tokens = usage.output_tokens
+        call.cache_read_input_tokens = usage.cache_read_input_tokens
+        call.cache_creation_input_tokens = usage.cache_creation_input_tokens
+        call.cost_usd = cost_usd(model, usage)
+    call.save()
+
+
+def _translate(exc: anthropic.APIError) -> LLMError:
+    if isinstance(exc, anthropic.AuthenticationError | anthropic.PermissionDeniedError):
+        return LLMKeyRefused(msg.KEY_REFUSED, detail=type(exc).__name__)
+    if isinstance(exc, anthropic.PaymentRequiredError):
+        return LLMError(msg.KEY_NO_CREDIT, detail=type(exc).__name__)
+    if isinstance(exc, anthropic.RateLimitError) and _is_spend_cap(exc):
+        return LLMError(msg.KEY_NO_CREDIT, detail="spend cap")
+    if isinstance(
+        exc, anthropic.RateLimitError | anthropic.InternalServerError | anthropic.APIConnectionError
+    ):
+        return LLMTransient(msg.LLM_UNAVAILABLE, detail=type(exc).__name__)
+    if isinstance(exc, anthropic.APIStatusError) and exc.status_code >= 500:
+        return LLMTransient(msg.LLM_UNAVAILABLE, detail=type(exc).__name__)
+    return LLMError(msg.LLM_REQUEST_REJECTED, detail=type(exc).__name__)
+
+
+def _is_spend_cap(exc: anthropic.RateLimitError) -> bool:
+    # A spend-limit 429 carries no retry-after and keeps failing; retrying only burns time.
+    return (
+        "retry-after" not in exc.response.headers
+        and "limit" in str(exc.message).lower()
+        and ("spend" in str(exc.message).lower() or "credit" in str(exc.message).lower())
+    )
+
+
+def _block_dict(block: Any) -> dict[str, Any]:
+    data: dict[str, Any] = block.model_dump(mode="json", exclude_none=True)
+    if data.get("type") == "text":
+        data.pop("citations", None)
+    return data
+
+
+# --- public calls -----------------------------------------------------------------------------
+def call_tool(
+    *,
+    ctx: CallContext,
+    purpose: str,
+    system: str,
+    messages: Sequence[dict[str, Any]],
+    tool: Tool,
+    schema: type[Schema],
+    max_tokens: int = 1024,
+    extra_tools: Iterable[Tool] = (),
+) -> Schema:
+    """Forces exactly one call of `tool` and returns its input validated by `schema`.
+
+    An invalid input is re-asked once with the validation error; a second failure raises
+    LLMBadOutput. `extra_tools` are only listed (so the cached prefix is shared with loop calls).
+    """
+    specs = [t.spec() for t in (*extra_tools, tool)]
+    choice = {"type": "tool", "name": tool.name, "disable_parallel_tool_use": True}
+    conversation = list(messages)
+    for attempt in (1, 2):
+        response = _create(
+            ctx,
+            purpose=purpose,
+            max_tokens=max_tokens,
+            system=system,
+            messages=conversation,
+            tools=specs,
+            tool_choice=choice,
+        )
+        block = next((b for b in response.content if b.type == "tool_use" and b.name == tool.name), None)
+        if block is None:
+            problem = f"{tool.name} 도구를 호출하지 않았습니다."
+        else:
+            try:
+                return schema.model_validate(block.input)
+            except ValidationError as exc:
+                problem = _describe(exc)
+        log.warning("llm output rejected (%s, attempt %s): %s", purpose, attempt, problem)
+        if attempt == 2 or block is None:
+            break
+        conversation = [*conversation, *_reask(response, block.id, tool.name, problem)]
+    raise LLMBadOutput(msg.LLM_BAD_OUTPUT, detail=f"{purpose}: {problem}")
+
+
+def loop_step(
+    *,
+    ctx: CallContext,
+    purpose: str,
+    system: str,
+    messages: Sequence[dict[str, Any]],
+    tools: Sequence[Tool],
+    max_tokens: int = 4096,
+    required: bool = True,
+) -> StepResult:
+    """One turn of an agent loop: the model may call any (several) of `tools`."""
+    response = _create(
+        ctx,
+        purpose=purpose,
+        max_tokens=max_tokens,
+        system=system,
+        messages=messages,
+        tools=[t.spec() for t in tools],
+        tool_choice={"type": "any"} if required else {"type": "auto"},
+    )
+    uses = [ToolUse(b.id, b.name, dict(b.input)) for b in response.content if b.type == "tool_use"]
+    text = "".join(b.text for b in response.content if b.type == "text")
+    return StepResult([_block_dict(b) for b in response.content], uses, text, response.stop_reason)
+
+
+def reply_text(
+    *, ctx: CallContext, purpose: str, system: str, messages: Sequence[dict[str, Any]], max_tokens: int = 512
+) -> str:
+    response = _create(
+        ctx,
+        purpose=purpose,
+        max_tokens=max_tokens,
+        system=system,
+        messages=messages,
+        tools=[],
+        tool_choice=None,
+    )
+    text = "".join(b.text for b in response.content if b.type == "text").strip()
+    if not text:
+        raise LLMBadOutput(msg.LLM_BAD_OUTPUT, detail=f"{purpose}: empty text")
+    return text
+
+
+def check_key(*, api_key: str) -> None:
+    """One cheap call to see whether a key is accepted (the profile's "test key" button)."""
+    ctx = CallContext(api_key=api_key)
+    reply_text(
+        ctx=ctx,
+        purpose="key_check",
+        system="Reply with OK.",
+        messages=[{"role": "user", "content": "ping"}],
+        max_tokens=5,
+    )
+
+
+def _reask(response: Any, tool_use_id: str, tool_name: str, problem: str) -> list[dict[str, Any]]:
+    feedback = f"입력이 형식에 맞지 않습니다. 고쳐서 {tool_name}을(를) 다시 호출하세요: {problem}"
+    result = {"type": "tool_result", "tool_use_id": tool_use_id, "is_error": True, "content": feedback}
+    return [
+        {"role": "assistant", "content": [_block_dict(b) for b in response.content]},
+        {"role": "user", "content": [result]},
+    ]
+
+
+def _describe(exc: ValidationError) -> str:
+    return "; ".join(f"{'.'.join(map(str, e['loc'])) or '(root)'}: {e['msg']}" for e in exc.errors())[:800]

@@ -1,0 +1,155 @@
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.db import models
+from django.db.models import F, Max
+
+
+class Run(models.Model):
+    """One agent job. Its events drive the live progress; its error is shown to the reporter."""
+
+    class Kind(models.TextChoices):
+        DRAFT = "draft", "기사 작성"
+        EDIT = "edit", "기사 수정"
+        CHECK = "check", "타사 체크"
+        REPORT = "report", "부서 브리핑"
+        CHAT = "chat", "대화"
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", "대기"
+        RUNNING = "running", "진행 중"
+        DONE = "done", "완료"
+        FAILED = "failed", "실패"
+
+    class Channel(models.TextChoices):
+        WEB = "web", "웹"
+        API = "api", "API"
+        TELEGRAM = "telegram", "텔레그램"
+        SCHEDULE = "schedule", "예약"
+
+    reporter = models.ForeignKey("newsdesk.Reporter", on_delete=models.CASCADE, related_name="runs")
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED)
+    stage = models.CharField(max_length=20, default="queued")
+    channel = models.CharField(max_length=10, choices=Channel.choices, default=Channel.WEB)
+    input = models.JSONField(default=dict, blank=True)
+    parent_article = models.ForeignKey(
+        "agents.Article", null=True, blank=True, on_delete=models.CASCADE, related_name="edit_runs"
+    )
+    retry_of = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    error = models.TextField(blank=True)
+    error_code = models.CharField(max_length=30, blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    timings = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = "실행"
+        verbose_name_plural = "실행"
+        ordering = ["-created_at"]
+        indexes = [models.Index(fields=["reporter", "-created_at"]), models.Index(fields=["status", "kind"])]
+
+    def __str__(self) -> str:
+        return f"#{self.pk} {self.get_kind_display()} ({self.get_status_display()})"
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status in (self.Status.DONE, self.Status.FAILED)
+
+    def add_event(self, kind: str, message: str) -> RunEvent:
+        seq = (self.events.aggregate(m=Max("seq"))["m"] or 0) + 1
+        return RunEvent.objects.create(run=self, seq=seq, kind=kind, message=message)
+
+
+class RunEvent(models.Model):
+    class Kind(models.TextChoices):
+        STAGE = "stage", "단계"
+        INFO = "info", "정보"
+        RETRY = "retry", "재시도"
+        WARNING = "warning", "경고"
+        ERROR = "error", "오류"
+        DONE = "done", "완료"
+
+    run = models.ForeignKey(Run, on_delete=models.CASCADE, related_name="events")
+    seq = models.PositiveIntegerField()
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    message = models.CharField(max_length=500)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["run", "seq"]
+        constraints = [models.UniqueConstraint(fields=["run", "seq"], name="one_event_per_seq")]
+
+    def __str__(self) -> str:
+        return f"{self.seq}. {self.message}"
+
+
+class LLMCall(models.Model):
+    """Every model call, written before it is sent and completed after it returns."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "진행 중"
+        OK = "ok", "성공"
+        ERROR = "error", "오류"
+
+    run = models.ForeignKey(Run, null=True, blank=True, on_delete=models.CASCADE, related_name="llm_calls")
+    reporter = models.ForeignKey(
+        "newsdesk.Reporter", null=True, blank=True, on_delete=models.SET_NULL, related_name="llm_calls"
+    )
+    purpose = models.CharField(max_length=40)
+    model = models.CharField(max_length=80)
+    request_chars = models.PositiveIntegerField(default=0)
+    input_tokens = models.PositiveIntegerField(default=0)
+    output_tokens = models.PositiveIntegerField(default=0)
+    cache_read_input_tokens = models.PositiveIntegerField(default=0)
+    cache_creation_input_tokens = models.PositiveIntegerField(default=0)
+    cost_usd = models.DecimalField(max_digits=10, decimal_places=6, default=Decimal(0))
+    latency_ms = models.PositiveIntegerField(default=0)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    error = models.CharField(max_length=300, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        verbose_name = "LLM 호출"
+        verbose_name_plural = "LLM 호출"
+        ordering = ["created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.purpose} ({self.status})"
+
+
+class Upload(models.Model):
+    """A file a reporter uploaded. The bytes are dropped once the worker has extracted the text."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "대기"
+        PARSED = "parsed", "추출 완료"
+        FAILED = "failed", "실패"
+
+    reporter = models.ForeignKey("newsdesk.Reporter", on_delete=models.CASCADE, related_name="uploads")
+    file_name = models.CharField(max_length=255)
+    mime_type = models.CharField(max_length=120, blank=True)
+    size = models.PositiveIntegerField()
+    content = models.BinaryField(null=True, blank=True, editable=False)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    text = models.TextField(blank=True, editable=False)
+    error = models.CharField(max_length=300, blank=True)
+    page_count = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    parsed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = "첨부 파일"
+        verbose_name_plural = "첨부 파일"
+
+    def __str__(self) -> str:
+        return self.file_name
+
+
+def bump_attempts(run_id: int) -> int:
+    """Counts one more delivery of the run's task and returns the new count (atomic)."""
+    Run.objects.filter(pk=run_id).update(attempts=F("attempts") + 1)
+    return Run.objects.values_list("attempts", flat=True).get(pk=run_id)

@@ -1,0 +1,21 @@
+from __future__ import annotations
+
+import os
+
+from celery import Celery
+from celery.signals import task_postrun, task_prerun
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "newsdesk.settings")
+
+app = Celery("newsdesk")
+app.config_from_object("django.conf:settings", namespace="CELERY")
+app.autodiscover_tasks(["agents", "conversations", "newsdesk.telegram"])
+
+
+@task_prerun.connect
+@task_postrun.connect
+def _close_stale_connections(**_: object) -> None:
+    # Long-lived workers outlive database restarts; drop connections that went bad.
+    from django.db import close_old_connections
+
+    close_old_connections()

@@ -1,0 +1,219 @@
+"""Django settings for newsdesk.
+
+Everything is read from the environment with strict helpers; the defaults give a working
+laptop setup with no services (SQLite + the kombu filesystem broker, both under var/).
+"""
+
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+
+import dj_database_url
+
+from newsdesk.env import env_bool, env_int, env_list, env_secret, env_str
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+VAR_DIR = Path(env_str("NEWSDESK_VAR_DIR") or BASE_DIR / "var")
+VAR_DIR.mkdir(parents=True, exist_ok=True)
+
+
+def _persisted_secret(name: str, make: str) -> str:
+    """A random secret kept under var/ so a laptop needs no configuration.
+
+    Production sets the variable instead; the file is created 0600 on first use.
+    """
+    path = VAR_DIR / name
+    if not path.exists():
+        path.touch(mode=0o600)
+        path.write_text(make, encoding="utf-8")
+    return path.read_text(encoding="utf-8").strip()
+
+
+DEBUG = env_bool("DJANGO_DEBUG", False)
+SECRET_KEY = env_secret("DJANGO_SECRET_KEY") or _persisted_secret("secret_key", secrets.token_urlsafe(50))
+ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", ("127.0.0.1", "localhost", "[::1]"))
+CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS")
+
+# Behind HTTPS in production: secure cookies, HSTS and redirects. Off on a laptop (plain http).
+HTTPS = env_bool("NEWSDESK_HTTPS", False)
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = HTTPS
+SECURE_SSL_REDIRECT = HTTPS
+SECURE_HSTS_SECONDS = 31536000 if HTTPS else 0
+SECURE_HSTS_INCLUDE_SUBDOMAINS = HTTPS
+SECURE_HSTS_PRELOAD = HTTPS
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if HTTPS else None
+SESSION_COOKIE_HTTPONLY = True
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "django_htmx",
+    "ninja",
+    "django_celery_beat",
+    "newsdesk",
+    "agents",
+    "conversations",
+    "styles",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "newsdesk.middleware.ContentSecurityPolicyMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+]
+
+ROOT_URLCONF = "newsdesk.urls"
+WSGI_APPLICATION = "newsdesk.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+# --- Database -------------------------------------------------------------------------------
+DATABASE_URL = env_str("DATABASE_URL") or f"sqlite:///{VAR_DIR / 'newsdesk.sqlite3'}"
+DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=0)}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Web, worker and beat share one file: WAL lets readers and the writer overlap, IMMEDIATE
+    # takes the write lock up front (a deferred read-then-write fails with SQLITE_BUSY no matter
+    # the timeout), and secure_delete makes the retention purge actually erase text.
+    DATABASES["default"]["OPTIONS"] = {
+        "timeout": 20,
+        "transaction_mode": "IMMEDIATE",
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA secure_delete=ON;",
+    }
+else:
+    DATABASES["default"]["CONN_MAX_AGE"] = env_int("DJANGO_CONN_MAX_AGE", 60)
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+]
+LOGIN_URL = "/accounts/login/"
+LOGIN_REDIRECT_URL = "/desk/"
+LOGOUT_REDIRECT_URL = "/accounts/login/"
+
+LANGUAGE_CODE = "ko-kr"
+TIME_ZONE = "Asia/Seoul"
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "/static/"
+STATIC_ROOT = VAR_DIR / "static"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+# Serve straight from the app folders: no collectstatic step on a fresh machine.
+WHITENOISE_USE_FINDERS = True
+WHITENOISE_AUTOREFRESH = DEBUG
+
+# Uploads are at most 3 MB; anything bigger is refused before it reaches a parser.
+DATA_UPLOAD_MAX_MEMORY_SIZE = 4 * 1024 * 1024
+FILE_UPLOAD_MAX_MEMORY_SIZE = 4 * 1024 * 1024
+
+# --- Celery ---------------------------------------------------------------------------------
+CELERY_BROKER_URL = env_str("CELERY_BROKER_URL") or "filesystem://"
+CELERY_VISIBILITY_TIMEOUT = 3600
+if CELERY_BROKER_URL.startswith("filesystem"):
+    _queue_dir = VAR_DIR / "broker" / "queue"
+    _processed_dir = VAR_DIR / "broker" / "processed"
+    _queue_dir.mkdir(parents=True, exist_ok=True)
+    _processed_dir.mkdir(parents=True, exist_ok=True)
+    CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, object] = {
+        "data_folder_in": str(_queue_dir),
+        "data_folder_out": str(_queue_dir),
+        "processed_folder": str(_processed_dir),
+        "store_processed": False,
+    }
+else:
+    CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_VISIBILITY_TIMEOUT}
+CELERY_RESULT_BACKEND = None
+CELERY_TASK_IGNORE_RESULT = True  # job state lives in our own models
+CELERY_TASK_SERIALIZER = "json"
+CELERY_ACCEPT_CONTENT = ["json"]
+CELERY_TASK_ACKS_LATE = True  # ack after the task returns; tasks are idempotent
+CELERY_TASK_REJECT_ON_WORKER_LOST = True  # requeue if a child dies; Run.attempts caps the loop
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1  # one slow LLM job never strands others behind it
+CELERY_TASK_SOFT_TIME_LIMIT = 240
+CELERY_TASK_TIME_LIMIT = 300  # well under the visibility timeout, so no task runs twice at once
+CELERY_WORKER_SOFT_SHUTDOWN_TIMEOUT = 30
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_TASK_DEFAULT_QUEUE = "io"
+CELERY_TASK_ROUTES = {
+    "agents.tasks.draft_*": {"queue": "llm"},
+    "agents.tasks.edit_*": {"queue": "llm"},
+    "agents.tasks.monitor_*": {"queue": "llm"},
+    "newsdesk.telegram.tasks.*": {"queue": "llm"},
+}
+CELERY_TIMEZONE = TIME_ZONE
+CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
+CELERY_BEAT_SCHEDULE = {
+    "purge-expired": {"task": "agents.tasks.purge_expired", "schedule": 3600.0},
+    "sweep-stalled-runs": {"task": "agents.tasks.sweep_stalled_runs", "schedule": 120.0},
+}
+RUN_MAX_ATTEMPTS = 3
+
+# --- Product settings -----------------------------------------------------------------------
+NEWSDESK_LLM_MODEL = env_str("NEWSDESK_LLM_MODEL") or "claude-haiku-4-5-20251001"
+ANTHROPIC_API_KEY = env_secret("ANTHROPIC_API_KEY")
+ANTHROPIC_BASE_URL = env_str("ANTHROPIC_BASE_URL") or None
+NEWSDESK_LLM_TIMEOUT = env_int("NEWSDESK_LLM_TIMEOUT", 90)
+NEWSDESK_ENCRYPTION_KEYS = env_list("NEWSDESK_ENCRYPTION_KEYS") or None  # see newsdesk.crypto
+NEWSDESK_UPLOAD_WAIT_SECONDS = env_int("NEWSDESK_UPLOAD_WAIT_SECONDS", 20)
+
+TELEGRAM_BOT_TOKEN = env_secret("TELEGRAM_BOT_TOKEN")
+TELEGRAM_WEBHOOK_SECRET = env_secret("TELEGRAM_WEBHOOK_SECRET")
+TELEGRAM_API_BASE_URL = env_str("TELEGRAM_API_BASE_URL") or "https://api.telegram.org/bot"
+TELEGRAM_FILE_BASE_URL = env_str("TELEGRAM_FILE_BASE_URL") or "https://api.telegram.org/file/bot"
+NEWSDESK_ADMIN_TELEGRAM_IDS = [int(x) for x in env_list("NEWSDESK_ADMIN_TELEGRAM_IDS") if x.isdigit()]
+NEWSDESK_PUBLIC_URL = env_str("NEWSDESK_PUBLIC_URL") or "http://127.0.0.1:8000"
+
+NAVER_CLIENT_ID = env_secret("NAVER_CLIENT_ID")
+NAVER_CLIENT_SECRET = env_secret("NAVER_CLIENT_SECRET")
+NAVER_API_BASE_URL = env_str("NAVER_API_BASE_URL") or "https://openapi.naver.com"
+NEWSDESK_SCRAPE_ALLOW_PRIVATE = env_bool("NEWSDESK_SCRAPE_ALLOW_PRIVATE", False)
+
+# --- Logging --------------------------------------------------------------------------------
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "filters": {"redact": {"()": "newsdesk.logs.RedactSecretsFilter"}},
+    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "formatter": "plain", "filters": ["redact"]},
+    },
+    "root": {"handlers": ["console"], "level": env_str("NEWSDESK_LOG_LEVEL") or "INFO"},
+    "loggers": {
+        # These log full request URLs, and Telegram puts the bot token in the URL path.
+        "httpx": {"level": "WARNING"},
+        "httpx2": {"level": "WARNING"},
+        "httpcore": {"level": "WARNING"},
+        "telegram": {"level": "WARNING"},
+        "anthropic": {"level": "WARNING"},
+    },
+}

@@ -1,0 +1,76 @@
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from pydantic import ValidationError as SchemaError
+
+from styles.departments import Department
+from styles.guide import StyleGuide
+
+
+class WritingStyle(models.Model):
+    """A house style. Lookup order: reporter → publisher → department default → built-in."""
+
+    class Scope(models.TextChoices):
+        DEPARTMENT = "department", "부서 기본"
+        PUBLISHER = "publisher", "언론사"
+        REPORTER = "reporter", "기자"
+
+    scope = models.CharField(max_length=12, choices=Scope.choices, default=Scope.DEPARTMENT)
+    department = models.CharField(max_length=10, choices=Department.choices)
+    publisher = models.CharField(max_length=50, blank=True)
+    reporter = models.ForeignKey(
+        "newsdesk.Reporter", null=True, blank=True, on_delete=models.CASCADE, related_name="writing_styles"
+    )
+    guide = models.JSONField(help_text="lead, structure, tone, forbidden[], length_default")
+    example_articles = models.JSONField(default=list, blank=True)
+    updated_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = "작성 스타일"
+        verbose_name_plural = "작성 스타일"
+        constraints = [
+            models.UniqueConstraint(
+                fields=["department"],
+                condition=models.Q(scope="department"),
+                name="one_default_style_per_department",
+            ),
+            models.UniqueConstraint(
+                fields=["department", "publisher"],
+                condition=models.Q(scope="publisher"),
+                name="one_style_per_publisher_department",
+            ),
+            models.UniqueConstraint(
+                fields=["reporter", "department"],
+                condition=models.Q(scope="reporter"),
+                name="one_style_per_reporter_department",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        if self.scope == self.Scope.REPORTER:
+            return f"{self.department} · {self.reporter}"
+        if self.scope == self.Scope.PUBLISHER:
+            return f"{self.department} · {self.publisher}"
+        return f"{self.department} 기본"
+
+    def clean(self) -> None:
+        try:
+            self.guide = StyleGuide.model_validate(self.guide).model_dump()
+        except SchemaError as exc:
+            problems = "; ".join(
+                f"{'.'.join(map(str, e['loc'])) or 'guide'}: {e['msg']}" for e in exc.errors()
+            )
+            raise ValidationError({"guide": f"스타일 가이드 형식이 올바르지 않습니다 ({problems})"}) from exc
+        if self.scope == self.Scope.REPORTER and not self.reporter_id:
+            raise ValidationError({"reporter": "기자 스타일에는 기자를 지정해야 합니다"})
+        if self.scope == self.Scope.PUBLISHER and not self.publisher:
+            raise ValidationError({"publisher": "언론사 스타일에는 언론사를 지정해야 합니다"})
+        if not isinstance(self.example_articles, list) or not all(
+            isinstance(item, str) for item in self.example_articles
+        ):
+            raise ValidationError({"example_articles": "예시 기사는 문자열 목록이어야 합니다"})
