@@ -1,0 +1,298 @@
+"""Dates, times and relative day words, compared by the components the text states.
+
+A mention becomes a set of facets: ("y", 2026), ("m", 3), ("d", 5); ("h", 15), ("mi", 0); a
+week ("wy", 2026), ("ww", 10); or ("r", "어제") for a relative word read literally. An article
+mention is supported when all its facets appear together in one source mention, so "5일" is
+supported by "3월 5일", but "3월 5일" is not supported by a bare "5일" — unless a reference date
+is given: then a source's partial dates are also resolved against it (the nearest such date, or
+the nearest past one after 지난 and the nearest future one after 오는), and relative words on
+both sides become dates. An inferred part never supports on its own: a source "10일" resolved to
+2026-03-10 supports "3월 10일" but not "3월". The article side is never completed: what it
+states is what is checked.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from datetime import date, timedelta
+from functools import lru_cache
+from itertools import combinations, product
+
+Facet = tuple[str, int | str]
+Facets = frozenset[Facet]
+
+_RANGE_MARK = r" ?[~∼〜\-–] ?"
+_PART = rf"\d{{1,2}}(?:{_RANGE_MARK}\d{{1,2}})?"
+_YEAR = rf"\d{{4}}(?:{_RANGE_MARK}\d{{4}})?"
+_DOTTED = re.compile(
+    r"(?<![\d.,])(?P<y>\d{4}) ?(?P<sep>[.\-/]) ?(?P<m>\d{1,2}) ?(?P=sep) ?(?P<d>\d{1,2})(?!\d)(?:\.(?!\d))?"
+)
+_WEEKDAY = re.compile(r"(?<![\d.,])(?P<m>\d{1,2}) ?[./] ?(?P<d>\d{1,2})\.? ?\((?:월|화|수|목|금|토|일)\)")
+_TIME = re.compile(
+    r"(?:(?P<ap>오전|오후|새벽|아침|낮|저녁|밤) ?)?(?<![\d.,:])(?P<h>\d{1,2})"
+    r"(?: ?시(?!간|즌|장|점|대)(?: ?(?P<mi>\d{1,2}) ?분| ?(?P<half>반))?|:(?P<mm>\d{2})(?![\d:]))"
+)
+_RELATIVE = re.compile(
+    r"(?<![가-힣])(?P<w>오늘|금일|어제|그저께|그제|내일|모레|재작년|지난해|작년|올해|금년|내년"
+    r"|지난 ?주|이번 ?주|다음 ?주|지난 ?달|이번 ?달|이달|다음 ?달|내달)(?!날|서야|야|채움|배움|주|째|러|성)"
+)
+_PREFIX = re.compile(r"(지난|오는) ?$")
+_CANONICAL = {"금일": "오늘", "그저께": "그제", "작년": "지난해", "금년": "올해"}
+_CANONICAL |= {"이달": "이번달", "내달": "다음달"}
+_DAYS = {"오늘": 0, "어제": -1, "그제": -2, "내일": 1, "모레": 2}
+_YEARS = {"올해": 0, "지난해": -1, "재작년": -2, "내년": 1}
+_MONTHS = {"지난달": -1, "이번달": 0, "다음달": 1}
+_WEEKS = {"지난주": -1, "이번주": 0, "다음주": 1}
+_AFTERNOON = frozenset({"오후", "낮", "저녁", "밤"})
+
+
+def _korean_pattern(gap: str) -> re.Pattern[str]:
+    """2026년 3월 5일 and every part of it, ranges such as 5~7일; gap is the space allowed before 년/월/일."""
+    return re.compile(
+        rf"(?<![\d.,])(?:(?P<y>{_YEAR}){gap}년(?: ?(?P<ym>{_PART}){gap}월(?: ?(?P<ymd>{_PART}){gap}일)?)?"
+        rf"|(?P<m>{_PART}){gap}월(?: ?(?P<md>{_PART}){gap}일)?|(?P<d>{_PART}){gap}일)"
+    )
+
+
+_KOREAN = _korean_pattern("")
+_KOREAN_LENIENT = _korean_pattern(r" ?")
+
+
+@dataclass(frozen=True)
+class DateHit:
+    start: int
+    end: int
+    text: str
+    stated: Facets  # the components as written
+    prefix: str = ""  # 지난 | 오는 | ""
+    clock: bool = False  # an hour without 오전/오후: it may be h or h+12
+
+
+def find_dates(text: str, *, lenient: bool = False) -> list[DateHit]:
+    """Every date, time and relative word; where patterns overlap the earliest, then longest, wins."""
+    groups = [
+        *(_dotted(m) for m in _DOTTED.finditer(text)),
+        *(_weekday(m) for m in _WEEKDAY.finditer(text)),
+        *(_korean(m) for m in (_KOREAN_LENIENT if lenient else _KOREAN).finditer(text)),
+        *(_time(m) for m in _TIME.finditer(text)),
+        *(_relative(m) for m in _RELATIVE.finditer(text)),
+    ]
+    chosen: list[DateHit] = []
+    end = 0
+    for hits in sorted((g for g in groups if g), key=lambda g: (g[0].start, -g[0].end)):
+        if hits[0].start >= end:
+            chosen += [_with_prefix(text, hit) for hit in hits]
+            end = hits[0].end
+    return chosen
+
+
+def alternatives(hit: DateHit, reference: date | None) -> list[Facets]:
+    """The readings of an article mention; any one found in a source supports it."""
+    literal = dict(hit.stated).get("r")
+    if isinstance(literal, str):
+        resolved = _resolve_relative(literal, reference) if reference else None
+        return [f for f in (resolved, hit.stated) if f]
+    if hit.clock:
+        hour, minute = dict(hit.stated)["h"], dict(hit.stated)["mi"]
+        if isinstance(hour, int) and 0 < hour < 12:
+            return [hit.stated, frozenset({("h", hour + 12), ("mi", minute)})]
+    return [hit.stated]
+
+
+def source_keys(hit: DateHit, reference: date | None) -> frozenset[str]:
+    """The index keys a source mention supports: every part of what it states and, with a reference,
+    parts of the date it resolves to that include what was written. So "10일" resolved to
+    2026-03-10 supports "3월 10일" but never a bare "3월": the month was inferred, not stated.
+    """
+    # Sources repeat the same dates over and over; the keys depend only on what the mention says.
+    return _source_keys(DateHit(0, 0, "", hit.stated, hit.prefix, hit.clock), reference)
+
+
+@lru_cache(maxsize=4096)
+def _source_keys(hit: DateHit, reference: date | None) -> frozenset[str]:
+    stated = dict(hit.stated)
+    readings: list[tuple[Facets, frozenset[str]]] = []
+    for facets in alternatives(hit, reference):
+        resolved = "r" in stated and "r" not in dict(facets)  # a relative word turned into a date
+        readings.append((facets, _finest(facets) if resolved else frozenset()))
+    if reference and "r" not in stated:
+        readings += [(f, frozenset(stated)) for f in (_resolve_partial(hit, reference),) if f]
+    readings += [(w, frozenset()) for f, _ in readings if (w := _week(f))]
+    return frozenset(key for facets, required in readings for key in _subsets(facets, required))
+
+
+def _subsets(facets: Facets, required: frozenset[str]) -> Iterable[str]:
+    """Keys of every subset keeping the required components, so a partial article date finds a fuller one."""
+    items = sorted(facets, key=lambda f: f[0])
+    for size in range(1, len(items) + 1):
+        for combo in combinations(items, size):
+            if required <= {k for k, _ in combo}:
+                yield facet_key(frozenset(combo))
+
+
+def _finest(facets: Facets) -> frozenset[str]:
+    """What a relative word really names: 어제 a day, 지난달 a month, 올해 a year, 이번 주 a week."""
+    names = {k for k, _ in facets}
+    return frozenset(next(({n} for n in ("d", "m") if n in names), names))
+
+
+def facet_key(facets: Facets) -> str:
+    return "t:" + ",".join(f"{k}={v}" for k, v in sorted(facets, key=lambda f: f[0]))
+
+
+def date_key(hit: DateHit, reference: date | None) -> str:
+    """A readable key: 2026-03-05, d:5, m:3|d:5, y:2026, t:15:00, w:2026-W10, r:어제."""
+    parts = dict(alternatives(hit, reference)[0])
+    if {"y", "m", "d"} <= parts.keys():
+        return f"{parts['y']:04}-{parts['m']:02}-{parts['d']:02}"
+    if "h" in parts:
+        return f"t:{parts['h']}:{parts['mi']:02}"
+    if "wy" in parts:
+        return f"w:{parts['wy']}-W{parts['ww']:02}"
+    if "r" in parts:
+        return f"r:{parts['r']}"
+    return "|".join(f"{k}:{parts[k]}" for k in ("y", "m", "d") if k in parts)
+
+
+def years(hit: DateHit) -> list[int]:
+    return [v for k, v in hit.stated if k == "y" and isinstance(v, int)]
+
+
+# --- parsing ----------------------------------------------------------------------------------
+def _make(match: re.Match[str], **parts: int | None) -> DateHit | None:
+    y, m, d = parts.get("y"), parts.get("m"), parts.get("d")
+    if (y is not None and not 1900 <= y <= 2100) or (m is not None and not 1 <= m <= 12):
+        return None
+    if d is not None and not 1 <= d <= 31:
+        return None
+    facets = frozenset((k, v) for k, v in parts.items() if v is not None)
+    return DateHit(match.start(), match.end(), match.group(), facets)
+
+
+def _dotted(match: re.Match[str]) -> list[DateHit]:
+    hit = _make(match, y=int(match["y"]), m=int(match["m"]), d=int(match["d"]))
+    return [hit] if hit else []
+
+
+def _weekday(match: re.Match[str]) -> list[DateHit]:
+    hit = _make(match, m=int(match["m"]), d=int(match["d"]))
+    return [hit] if hit else []
+
+
+def _korean(match: re.Match[str]) -> list[DateHit]:
+    """One hit per day of a range: "3월 5~7일" states 3월 5일 and 3월 7일."""
+    ys, ms = _values(match["y"]), _values(match["ym"] or match["m"])
+    ds = _values(match["ymd"] or match["md"] or match["d"])
+    hits = [_make(match, y=y, m=m, d=d) for y, m, d in product(ys, ms, ds)]
+    return [] if None in hits else [h for h in hits if h]
+
+
+def _values(part: str | None) -> list[int | None]:
+    return [int(v) for v in re.findall(r"\d+", part)] if part else [None]
+
+
+def _time(match: re.Match[str]) -> list[DateHit]:
+    hour = int(match["h"])
+    minute = int(match["mi"] or match["mm"] or (30 if match["half"] else 0))
+    if hour > 24 or minute > 59:
+        return []
+    afternoon = match["ap"] in _AFTERNOON and 0 < hour < 12
+    facets = frozenset({("h", hour + 12 if afternoon else hour), ("mi", minute)})
+    return [DateHit(match.start(), match.end(), match.group(), facets, clock=match["ap"] is None)]
+
+
+def _relative(match: re.Match[str]) -> list[DateHit]:
+    word = match["w"].replace(" ", "")
+    word = _CANONICAL.get(word, word)
+    return [DateHit(match.start(), match.end(), match.group(), frozenset({("r", word)}))]
+
+
+def _with_prefix(text: str, hit: DateHit) -> DateHit:
+    """Attach a preceding 지난/오는 to a day or month: it tells which way to resolve it."""
+    stated = dict(hit.stated)
+    if not ({"d", "m"} & stated.keys()) or "y" in stated:
+        return hit
+    found = _PREFIX.search(text[max(0, hit.start - 3) : hit.start])
+    if not found:
+        return hit
+    start = hit.start - len(found.group())
+    return replace(hit, start=start, text=text[start : hit.end], prefix=found.group(1))
+
+
+# --- resolution against the article's date ----------------------------------------------------
+def _resolve_relative(word: str, reference: date) -> Facets | None:
+    if word in _DAYS:
+        return _full(reference + timedelta(days=_DAYS[word]))
+    if word in _YEARS:
+        return frozenset({("y", reference.year + _YEARS[word])})
+    if word in _MONTHS:
+        y, m = _shift_month(reference.year, reference.month, _MONTHS[word])
+        return frozenset({("y", y), ("m", m)})
+    if word in _WEEKS:
+        iso = (reference + timedelta(weeks=_WEEKS[word])).isocalendar()
+        return frozenset({("wy", iso.year), ("ww", iso.week)})
+    return None
+
+
+def _resolve_partial(hit: DateHit, reference: date) -> Facets | None:
+    """The nearest full date (or year and month) a source mention without a year refers to."""
+    parts = dict(hit.stated)
+    if "y" in parts or "h" in parts:
+        return None
+    month, day = parts.get("m"), parts.get("d")
+    if isinstance(day, int):
+        months = [month] if isinstance(month, int) else None
+        options = [o for o in _day_options(reference, months, day) if _allowed(o, reference, hit.prefix)]
+        best = min(options, key=lambda o: abs((o - reference).days), default=None)
+        return _full(best) if best else None
+    if isinstance(month, int):
+        first = reference.replace(day=1)
+        years = [y for y in _around(reference.year) if _allowed(date(y, month, 1), first, hit.prefix)]
+        best_year = min(years, key=lambda y: abs(y - reference.year), default=None)
+        return frozenset({("y", best_year), ("m", month)}) if best_year else None
+    return None
+
+
+def _day_options(reference: date, months: list[int] | None, day: int) -> list[date]:
+    if months is None:  # a bare day: this month or a neighbouring one
+        pairs = [_shift_month(reference.year, reference.month, delta) for delta in (-1, 0, 1)]
+    else:
+        pairs = [(y, months[0]) for y in _around(reference.year)]
+    options = []
+    for y, m in pairs:
+        try:
+            options.append(date(y, m, day))
+        except ValueError:  # 31일 in a 30-day month
+            continue
+    return options
+
+
+def _allowed(option: date, reference: date, prefix: str) -> bool:
+    return not (prefix == "지난" and option > reference) and not (prefix == "오는" and option < reference)
+
+
+def _around(year: int) -> tuple[int, int, int]:
+    return year - 1, year, year + 1
+
+
+def _shift_month(year: int, month: int, delta: int) -> tuple[int, int]:
+    index = year * 12 + month - 1 + delta
+    return index // 12, index % 12 + 1
+
+
+def _full(day: date) -> Facets:
+    return frozenset({("y", day.year), ("m", day.month), ("d", day.day)})
+
+
+def _week(facets: Facets) -> Facets | None:
+    parts = dict(facets)
+    y, m, d = parts.get("y"), parts.get("m"), parts.get("d")
+    if not (isinstance(y, int) and isinstance(m, int) and isinstance(d, int)):
+        return None
+    try:
+        iso = date(y, m, d).isocalendar()
+    except ValueError:
+        return None
+    return frozenset({("wy", iso.year), ("ww", iso.week)})

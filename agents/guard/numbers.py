@@ -1,0 +1,154 @@
+"""Numbers with Korean magnitudes and units, compared by exact value and canonical unit.
+
+"1,200억원", "1200억 원" and "0.12조원" all become (120000000000, 원); "3.5%" and "3.5퍼센트" both
+become (3.5, %). Values are Decimals so that no digit is ever lost to floating point.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import Decimal
+from functools import lru_cache
+
+# Surface form → canonical unit. Words that are also particles (도, 부터) are left out on purpose:
+# "100도 넘는다" would otherwise become a unit the source never wrote.
+
+
+def _words(text: str) -> list[str]:
+    return text.split()
+
+
+_UNITS: dict[str, str] = {
+    **{word: word for word in _words("원 달러 엔 유로 위안 파운드 포인트 배 bp")},
+    **{"%": "%", "％": "%", "퍼센트": "%"},
+    **{form: "%p" for form in ("%p", "%P", "％p", "%포인트", "％포인트", "퍼센트포인트")},
+    **{
+        word: word
+        for word in _words(
+            "명 인 건 개 개사 개국 개소 개교 곳 대 채 가구 세대 마리 권 편 곡 점 표 석 종 가지 척 층 호 호선 "
+            "병상 단계 학년 쪽 장 위 회 회차 차 차례 번 번째 주택 년 주년 개월 주 일 시간 분 분기 초 세 평"
+        )
+    },
+    **{"개년": "년", "주일": "주", "살": "세"},
+    **{"톤": "t", "t": "t", "kg": "kg", "㎏": "kg", "km": "km", "㎞": "km", "m": "m", "cm": "cm", "㎝": "cm"},
+    **{"mm": "mm", "㎜": "mm", "㎡": "㎡", "m²": "㎡", "㎢": "㎢", "km²": "㎢", "ha": "ha", "㏊": "ha"},
+    **{"L": "L", "ℓ": "L", "리터": "L", "℃": "℃", "°C": "℃", "GB": "GB", "TB": "TB", "MB": "MB"},
+    **{"MW": "MW", "㎿": "MW", "GW": "GW", "kW": "kW", "㎾": "kW", "kWh": "kWh", "㎾h": "kWh"},
+    **{"MWh": "MWh", "GWh": "GWh", "TWh": "TWh"},
+}
+# Ordinals: in "제3조" 조 is an article of a law, not a trillion.
+_ORDINAL_COUNTERS = _words("조 항 호 장 절 차 회 기 대 권 편 관 위")
+
+
+def _unit_pattern() -> str:
+    """Longest first, so 개월 wins over 개 and 위안 over 위; Latin units must not run into a word."""
+    forms = sorted(_UNITS, key=len, reverse=True)
+    latin = re.compile(r"[A-Za-z]$")
+    return "|".join(re.escape(f) + ("(?![A-Za-z])" if latin.search(f) else "") for f in forms)
+
+
+_UNIT = _unit_pattern()
+_NUM = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
+_SCALE = r"(?:[천백](?:조|억|만)?|조|억|만)"
+# 1조2000억 / 3조 5,000억 / 2만5000 / 2만 5000명 / 1억2천만 / 1천200억
+_COMPOUND = rf"{_NUM}(?:{_SCALE}(?: ?{_NUM}{_SCALE})*(?:{_NUM}| {_NUM}(?= ?(?:{_UNIT})))?)?"
+_QUANTITY = re.compile(rf"(?<![\d.])(?P<num>{_COMPOUND})(?P<gap> ?)(?P<unit>{_UNIT})?")
+_ORDINAL = re.compile(rf"(?<![가-힣])제 ?(?P<num>\d+) ?(?P<unit>{'|'.join(_ORDINAL_COUNTERS)})")
+_TOKEN = re.compile(rf"(?P<num>{_NUM})(?P<small>[천백])?(?P<big>조|억|만)?")
+_SMALL = {"천": Decimal(1000), "백": Decimal(100)}
+_BIG = {"조": Decimal(10) ** 12, "억": Decimal(10) ** 8, "만": Decimal(10) ** 4}
+_RANGE = re.compile(r" ?[~∼〜] ?")
+
+
+@dataclass(frozen=True)
+class NumberHit:
+    start: int
+    end: int
+    text: str
+    value: Decimal
+    unit: str  # canonical unit, "" for a bare number
+    digits: int  # digits written, to drop bare one-digit numbers from articles
+    scaled: bool  # a magnitude word (만, 억, 조, 천) was used
+    scale: Decimal  # the multiplier of a one-token amount (5조 → 10^12), for "3~5조원"
+
+    @property
+    def key(self) -> str:
+        return f"{format_value(self.value)}|{self.unit}"
+
+
+def format_value(value: Decimal) -> str:
+    """Canonical text of a value: 1.2E+11 → 120000000000, 3.50 → 3.5."""
+    return format(value.normalize(), "f")
+
+
+def find_numbers(text: str, *, lenient: bool = False) -> list[NumberHit]:
+    """Every number in text. lenient also accepts a space before a Korean unit ("1,200 명").
+
+    Sources are read leniently because text pulled out of PDFs is often spaced oddly; articles
+    strictly, so that "3 대 1" or "10 일자리" never invent a unit.
+    """
+    hits = [_ordinal(m) for m in _ORDINAL.finditer(text)]
+    masked = mask(text, [(h.start, h.end) for h in hits])
+    hits += [_quantity(m, lenient) for m in _QUANTITY.finditer(masked)]
+    hits.sort(key=lambda h: h.start)
+    return _inherit_ranges(text, hits)
+
+
+def mask(text: str, spans: list[tuple[int, int]]) -> str:
+    """Blank out spans (same length, so positions stay valid) with a character no pattern matches."""
+    chars = list(text)
+    for start, end in spans:
+        chars[start:end] = "\x00" * (end - start)
+    return "".join(chars)
+
+
+def _ordinal(match: re.Match[str]) -> NumberHit:
+    number = match.group("num")
+    value = Decimal(number)
+    unit = match.group("unit")
+    return NumberHit(match.start(), match.end(), match.group(), value, unit, len(number), False, Decimal(1))
+
+
+def _quantity(match: re.Match[str], lenient: bool) -> NumberHit:
+    number, gap, unit = match.group("num"), match.group("gap"), match.group("unit") or ""
+    value, scale, scaled = _parse(number)
+    # A space before a Korean unit counts only after a magnitude ("1200억 원", "5만 명").
+    if unit and gap and not (lenient or scaled or unit[0].isascii() or not unit[0].isalpha()):
+        unit = ""
+    end = match.end() if unit else match.end("num")
+    digits = sum(c.isdigit() for c in number)
+    text = match.string[match.start() : end]
+    return NumberHit(match.start(), end, text, value, _UNITS.get(unit, ""), digits, scaled, scale)
+
+
+@lru_cache(maxsize=4096)
+def _parse(number: str) -> tuple[Decimal, Decimal, bool]:
+    """(value, scale of a one-token amount, whether any magnitude word was used)."""
+    total = group = Decimal(0)
+    tokens = list(_TOKEN.finditer(number))
+    scale = Decimal(1)
+    for token in tokens:
+        small = _SMALL.get(token.group("small") or "", Decimal(1))
+        group += Decimal(token.group("num").replace(",", "")) * small
+        big = _BIG.get(token.group("big") or "", Decimal(1))
+        scale = small * big
+        if token.group("big"):
+            total, group = total + group * big, Decimal(0)
+    scaled = any(t.group("small") or t.group("big") for t in tokens)
+    return total + group, scale if len(tokens) == 1 else Decimal(1), scaled
+
+
+def _inherit_ranges(text: str, hits: list[NumberHit]) -> list[NumberHit]:
+    """In "19~39세" or "3~5조원" the first number borrows the unit and magnitude of the second."""
+    result = list(hits)
+    for i in range(len(result) - 1, 0, -1):
+        first, second = result[i - 1], result[i]
+        bare = not first.unit and not first.scaled
+        if bare and second.unit and _RANGE.fullmatch(text[first.end : second.start]):
+            value = first.value * second.scale
+            unit, scaled = second.unit, second.scaled
+            result[i - 1] = NumberHit(
+                first.start, first.end, first.text, value, unit, first.digits, scaled, Decimal(1)
+            )
+    return result
