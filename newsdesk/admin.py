@@ -1,0 +1,132 @@
+"""Admin for reporters and their API tokens (staff only: editors never get these permissions).
+
+A reporter's Anthropic key is write-only here: the admin shows its last four characters and
+status, never the stored token or the key, and a new key goes straight into set_anthropic_key().
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import admin
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest
+
+from newsdesk.models import ApiToken, Reporter
+from styles.admin import LabelledAdmin
+
+admin.site.site_header = "뉴스데스크 관리"
+admin.site.site_title = "뉴스데스크 관리"
+admin.site.index_title = "관리 메뉴"
+
+KEY_BOTH_GIVEN = "새 키를 입력하면서 동시에 삭제할 수는 없습니다."
+
+
+class ReporterForm(forms.ModelForm):
+    new_api_key = forms.CharField(
+        label="새 API 키",
+        required=False,
+        # Never echoed back, not even after a validation error.
+        widget=forms.PasswordInput(render_value=False, attrs={"autocomplete": "off"}),
+        help_text="입력하면 등록된 키를 바꿉니다. 저장된 키는 다시 볼 수 없습니다.",
+    )
+    clear_api_key = forms.BooleanField(label="API 키 삭제", required=False)
+
+    class Meta:
+        model = Reporter
+        fields = ("user", "display_name", "telegram_id", "department", "keywords", "registration_step")
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        if cleaned.get("new_api_key") and cleaned.get("clear_api_key"):
+            raise ValidationError(KEY_BOTH_GIVEN)
+        return cleaned
+
+    def save(self, commit: bool = True) -> Reporter:
+        reporter: Reporter = super().save(commit=False)
+        if self.cleaned_data.get("new_api_key"):
+            reporter.set_anthropic_key(self.cleaned_data["new_api_key"])
+        elif self.cleaned_data.get("clear_api_key"):
+            reporter.set_anthropic_key("")
+        if commit:
+            reporter.save()
+            self.save_m2m()
+        return reporter
+
+
+@admin.register(Reporter)
+class ReporterAdmin(LabelledAdmin):
+    form = ReporterForm
+    labels = {
+        "user": "사용자",
+        "display_name": "표시 이름",
+        "telegram_id": "텔레그램 ID",
+        "department": "부서",
+        "keywords": "키워드",
+        "registration_step": "등록 단계",
+        "anthropic_key_status": "키 상태",
+        "last_check_at": "마지막 /check",
+        "last_report_at": "마지막 /report",
+        "created_at": "등록 시각",
+        "updated_at": "수정 시각",
+    }
+    list_display = (
+        "__str__",
+        "user",
+        "telegram_id",
+        "department",
+        "keywords",
+        "api_key",
+        "last_check_at",
+        "last_report_at",
+    )
+    list_filter = ("department", "anthropic_key_status")
+    list_select_related = ("user",)
+    # Key fields are deliberately absent: nothing here may match on or reveal a key.
+    search_fields = ("user__username", "display_name", "telegram_id__exact")
+    readonly_fields = ("api_key", "last_check_at", "last_report_at", "created_at", "updated_at")
+    fieldsets = (
+        (
+            None,
+            {
+                "fields": (
+                    "user",
+                    "display_name",
+                    "telegram_id",
+                    "department",
+                    "keywords",
+                    "registration_step",
+                )
+            },
+        ),
+        ("Anthropic API 키", {"fields": ("api_key", "new_api_key", "clear_api_key")}),
+        ("기록", {"fields": ("last_check_at", "last_report_at", "created_at", "updated_at")}),
+    )
+
+    @admin.display(description="API 키")
+    def api_key(self, reporter: Reporter) -> str:
+        if not reporter.has_anthropic_key:
+            return Reporter.KeyStatus.NONE.label
+        return f"{reporter.masked_key} ({reporter.get_anthropic_key_status_display()})"
+
+
+@admin.register(ApiToken)
+class ApiTokenAdmin(LabelledAdmin):
+    """Tokens are issued by `manage.py issuetoken`; here they can only be looked at and revoked."""
+
+    labels = {"reporter": "기자", "created_at": "발급 시각", "last_used_at": "마지막 사용"}
+    list_display = ("token_hint", "reporter", "created_at", "last_used_at")
+    list_select_related = ("reporter__user",)
+    search_fields = ("reporter__user__username", "reporter__display_name", "hint")
+    fields = readonly_fields = ("token_hint", "reporter", "created_at", "last_used_at")
+
+    @admin.display(description="토큰", ordering="hint")
+    def token_hint(self, token: ApiToken) -> str:
+        return f"{token.hint}…"
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
