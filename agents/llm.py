@@ -316,7 +316,7 @@ def call_tool(
             try:
                 return schema.model_validate(block.input)
             except ValidationError as exc:
-                problem = _describe(exc)
+                problem = describe_error(exc)
         log.warning("llm output rejected (%s, attempt %s): %s", purpose, attempt, problem)
         if attempt == 2 or block is None:
             break
@@ -332,9 +332,13 @@ def loop_step(
     messages: Sequence[dict[str, Any]],
     tools: Sequence[Tool],
     max_tokens: int = 4096,
-    required: bool = True,
+    force: str | None = None,
 ) -> StepResult:
-    """One turn of an agent loop: the model may call any (several) of `tools`."""
+    """One turn of an agent loop: the model must call at least one (maybe several) of `tools`.
+
+    `force` names the one tool the model must call (the loop's last turn forces submission).
+    """
+    choice = {"type": "tool", "name": force} if force else {"type": "any"}
     response = _create(
         ctx,
         purpose=purpose,
@@ -342,7 +346,7 @@ def loop_step(
         system=system,
         messages=messages,
         tools=[t.spec() for t in tools],
-        tool_choice={"type": "any"} if required else {"type": "auto"},
+        tool_choice=choice,
     )
     uses = [ToolUse(b.id, b.name, dict(b.input)) for b in response.content if b.type == "tool_use"]
     text = "".join(b.text for b in response.content if b.type == "text")
@@ -388,5 +392,5 @@ def _reask(response: Any, tool_use_id: str, tool_name: str, problem: str) -> lis
     ]
 
 
-def _describe(exc: ValidationError) -> str:
+def describe_error(exc: ValidationError) -> str:
     return "; ".join(f"{'.'.join(map(str, e['loc'])) or '(root)'}: {e['msg']}" for e in exc.errors())[:800]

@@ -127,6 +127,7 @@ USE_TZ = True
 
 STATIC_URL = "/static/"
 STATIC_ROOT = VAR_DIR / "static"
+STATIC_ROOT.mkdir(exist_ok=True)
 STATICFILES_DIRS = [BASE_DIR / "static"]
 # Serve straight from the app folders: no collectstatic step on a fresh machine.
 WHITENOISE_USE_FINDERS = True

@@ -1,9 +1,12 @@
 from __future__ import annotations
 
+from datetime import timedelta
 from decimal import Decimal
 
 from django.db import models
-from django.db.models import F, Max
+from django.db.models import F, Max, Q, Value
+from django.db.models.functions import Coalesce
+from django.utils import timezone
 
 
 class Run(models.Model):
@@ -41,6 +44,9 @@ class Run(models.Model):
     error = models.TextField(blank=True)
     error_code = models.CharField(max_length=30, blank=True)
     attempts = models.PositiveSmallIntegerField(default=0)
+    # The delivery that owns the run: a redelivered message keeps its task id, a duplicate does not.
+    task_id = models.CharField(max_length=64, blank=True, editable=False)
+    enqueued_at = models.DateTimeField(null=True, blank=True)
     timings = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
     started_at = models.DateTimeField(null=True, blank=True)
@@ -149,7 +155,22 @@ class Upload(models.Model):
         return self.file_name
 
 
-def bump_attempts(run_id: int) -> int:
-    """Counts one more delivery of the run's task and returns the new count (atomic)."""
-    Run.objects.filter(pk=run_id).update(attempts=F("attempts") + 1)
-    return Run.objects.values_list("attempts", flat=True).get(pk=run_id)
+def run_claim(*, run_id: int, task_id: str, stale_after: timedelta) -> bool:
+    """Takes the run for this delivery, counting the attempt. False when another delivery owns it.
+
+    A queued run is free; a running one may be taken again by the same message (redelivered after
+    a lost worker keeps its task id) or by anyone once its owner has been silent past `stale_after`.
+    """
+    now = timezone.now()
+    free = (
+        Q(status=Run.Status.QUEUED)
+        | Q(status=Run.Status.RUNNING, task_id=task_id)
+        | Q(status=Run.Status.RUNNING, started_at__lt=now - stale_after)
+    )
+    claimed = Run.objects.filter(free, pk=run_id).update(
+        status=Run.Status.RUNNING,
+        task_id=task_id,
+        attempts=F("attempts") + 1,
+        started_at=Coalesce("started_at", Value(now)),
+    )
+    return claimed == 1

@@ -1,0 +1,114 @@
+"""Edits (seed 4.4): one forced `edit_article` call on an existing article, then the code guard.
+
+An edit may shorten, retitle or restructure, but not add facts: any number, date or quote in
+the edited body that neither the sources nor the previous version contain is cut.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import date
+
+from pydantic import BaseModel, Field
+
+from agents import llm, prompts
+from agents import messages as msg
+from agents.guard import normalize_body, split_sentences
+from agents.material import LENGTH_TOLERANCE, MAX_LENGTH, SourceDoc, article_length
+from agents.verify import Issue, code_issues, revise
+
+
+class EditArticleInput(BaseModel):
+    headline: str = Field(min_length=1, max_length=200, description="수정된 제목 (변경 없으면 원문 그대로)")
+    body: str = Field(min_length=1, max_length=8000, description="수정된 본문 전체")
+    changes_made: str = Field(default="", max_length=300, description="변경 사항 요약 (1문장)")
+
+
+EDIT_ARTICLE = llm.Tool("edit_article", "기존 기사를 기자의 요청에 따라 최소한으로 고친다.", EditArticleInput)
+_LENGTH = re.compile(r"(\d[\d,]*)\s*자")
+
+
+@dataclass
+class EditResult:
+    headline: str
+    draft_body: str
+    body: str
+    changes_made: str
+    issues: list[Issue]
+    verdict: str
+    requested_length: int | None
+    warnings: list[str] = field(default_factory=list)
+
+
+def requested_length(instruction: str) -> int | None:
+    match = _LENGTH.search(instruction)
+    if not match:
+        return None
+    value = int(match.group(1).replace(",", ""))
+    return value if 50 <= value <= MAX_LENGTH else None
+
+
+def edit_article(
+    *,
+    ctx: llm.CallContext,
+    headline: str,
+    body: str,
+    instruction: str,
+    material: list[SourceDoc],
+    reference: date,
+) -> EditResult:
+    target = requested_length(instruction)
+    prompt = (
+        f"<원문>\n제목: {headline}\n\n{body}\n</원문>\n(현재 본문 {article_length(body)}자, 공백 포함)\n\n"
+        f"<수정_요청>\n{instruction}\n</수정_요청>"
+    )
+    conversation = [{"role": "user", "content": prompt}]
+    result = _ask(ctx, conversation)
+    warnings = []
+    if target and not _close_enough(article_length(result.body), target):
+        feedback = prompts.load("reask_edit_length").format(length=article_length(result.body), target=target)
+        conversation += [
+            {"role": "assistant", "content": f"제목: {result.headline}\n\n{result.body}"},
+            {"role": "user", "content": feedback},
+        ]
+        result = _ask(ctx, conversation)
+        if not _close_enough(article_length(result.body), target):
+            warnings.append(
+                msg.LENGTH_MISSED.format(target=f"{target}자", length=article_length(result.body))
+            )
+    edited = normalize_body(result.body)
+    sources = [f"{doc.title}\n{doc.text}" for doc in material] + [f"{headline}\n{body}"]
+    issues = [
+        i for i in code_issues(body=edited, sources=sources, reference=reference) if i.status != "confirmed"
+    ]
+    final = revise(
+        sentences=split_sentences(edited), issues=issues, revisions={}, sources=sources, reference=reference
+    )
+    verdict = "revised" if issues else "pass"
+    return EditResult(
+        " ".join(result.headline.split()),
+        edited,
+        final,
+        result.changes_made,
+        issues,
+        verdict,
+        target,
+        warnings,
+    )
+
+
+def _ask(ctx: llm.CallContext, conversation: list[dict[str, str]]) -> EditArticleInput:
+    return llm.call_tool(
+        ctx=ctx,
+        purpose="edit_article",
+        system=prompts.load("edit_system"),
+        messages=conversation,
+        tool=EDIT_ARTICLE,
+        schema=EditArticleInput,
+        max_tokens=4096,
+    )
+
+
+def _close_enough(length: int, target: int) -> bool:
+    return abs(length - target) <= target * LENGTH_TOLERANCE

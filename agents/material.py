@@ -1,0 +1,64 @@
+"""Source material: everything an article may be checked against, and the length rules."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+DEFAULT_LENGTH = (300, 600)
+MAX_LENGTH = 3000
+MIN_LENGTH = 100
+LENGTH_TOLERANCE = 0.15
+
+
+@dataclass(frozen=True)
+class SourceDoc:
+    kind: str  # press_release | attachment | article | context
+    title: str
+    text: str
+    url: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> SourceDoc:
+        return cls(
+            kind=data["kind"], title=data.get("title", ""), text=data.get("text", ""), url=data.get("url", "")
+        )
+
+
+def numbered_sources(docs: list[SourceDoc]) -> str:
+    """The sources as the verifier sees them: "[자료 N] title" followed by the text."""
+    blocks = []
+    for number, doc in enumerate(docs, start=1):
+        header = f"[자료 {number}] {doc.title}" + (f" ({doc.url})" if doc.url else "")
+        blocks.append(f"{header}\n{doc.text}")
+    return "\n\n".join(blocks)
+
+
+def article_length(body: str) -> int:
+    """Length as newsrooms count it: characters with spaces, line breaks not counted."""
+    return len(body.replace("\r", "").replace("\n", ""))
+
+
+@dataclass(frozen=True)
+class LengthTarget:
+    low: int
+    high: int
+
+    @classmethod
+    def from_request(cls, length: int | None) -> LengthTarget:
+        if not length:
+            return cls(*DEFAULT_LENGTH)
+        return cls(length, length)
+
+    def describe(self) -> str:
+        return f"{self.low}~{self.high}자" if self.low != self.high else f"약 {self.low}자"
+
+    def accepts(self, length: int) -> bool:
+        """Within 15% of the requested length (or of the default band's ends)."""
+        return self.low * (1 - LENGTH_TOLERANCE) <= length <= self.high * (1 + LENGTH_TOLERANCE)
+
+    def to_json(self) -> dict[str, int]:
+        return {"low": self.low, "high": self.high}

@@ -1,0 +1,81 @@
+"""Reads for the faces. Every query starts from the reporter: another reporter's run is "not found"."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from django.db.models import Count, QuerySet, Sum
+from django.db.models.functions import Coalesce
+
+from agents.models import Article, LLMCall, Run, RunEvent
+
+DRAFT_KINDS = (Run.Kind.DRAFT, Run.Kind.EDIT)
+
+
+def runs_of(*, reporter: Any) -> QuerySet[Run]:
+    return Run.objects.filter(reporter=reporter)
+
+
+def draft_get(*, reporter: Any, run_id: int) -> Run | None:
+    return (
+        runs_of(reporter=reporter)
+        .filter(pk=run_id, kind__in=DRAFT_KINDS)
+        .select_related("article", "parent_article")
+        .first()
+    )
+
+
+def draft_list(*, reporter: Any, limit: int = 50) -> QuerySet[Run]:
+    return (
+        runs_of(reporter=reporter)
+        .filter(kind__in=DRAFT_KINDS)
+        .select_related("article")
+        .order_by("-created_at")[:limit]
+    )
+
+
+def article_of(run: Run) -> Article | None:
+    try:
+        return run.article
+    except Article.DoesNotExist:
+        return None
+
+
+def events_after(*, run: Run, after: int = 0) -> QuerySet[RunEvent]:
+    return run.events.filter(seq__gt=after).order_by("seq")
+
+
+@dataclass(frozen=True)
+class RunUsage:
+    llm_calls: int
+    input_tokens: int
+    output_tokens: int
+    cache_read_input_tokens: int
+    cache_creation_input_tokens: int
+    cost_usd: Decimal
+
+    def as_dict(self) -> dict[str, Any]:
+        return {**self.__dict__, "cost_usd": float(self.cost_usd)}
+
+
+def run_usage(*, run: Run) -> RunUsage:
+    totals = LLMCall.objects.filter(run=run).aggregate(
+        llm_calls=Count("id"),
+        input_tokens=Coalesce(Sum("input_tokens"), 0),
+        output_tokens=Coalesce(Sum("output_tokens"), 0),
+        cache_read_input_tokens=Coalesce(Sum("cache_read_input_tokens"), 0),
+        cache_creation_input_tokens=Coalesce(Sum("cache_creation_input_tokens"), 0),
+        cost_usd=Coalesce(Sum("cost_usd"), Decimal(0)),
+    )
+    return RunUsage(**totals)
+
+
+def revision_chain(*, article: Article) -> list[Article]:
+    """The article's ancestors and itself, oldest first (the revision history)."""
+    chain = [article]
+    while chain[0].parent_id is not None:
+        parent = Article.objects.select_related("run").get(pk=chain[0].parent_id)
+        chain.insert(0, parent)
+    return chain

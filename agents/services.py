@@ -1,0 +1,380 @@
+"""Entry points the faces (web desk, API, Telegram, admin) call to start and run drafting work."""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from pydantic import BaseModel, Field, ValidationError, field_validator
+
+from agents import llm, runs
+from agents import messages as msg
+from agents.attachments import AttachmentRef
+from agents.edit import edit_article
+from agents.material import MAX_LENGTH, MIN_LENGTH, LengthTarget, SourceDoc, article_length
+from agents.models import Article, Run, Upload, VerificationIssue
+from agents.sources import files
+from agents.verify import Issue, verify_article
+from agents.writing import DraftRequest, write_draft
+from styles.departments import DEPARTMENTS
+from styles.selectors import style_guide_for
+
+log = logging.getLogger(__name__)
+PRESS_RELEASE_LIMIT = 20_000
+
+
+class InputError(Exception):
+    """Bad input from a reporter; `status` is the HTTP status the API answers with."""
+
+    def __init__(self, message: str, *, field: str = "", status: int = 422) -> None:
+        super().__init__(message)
+        self.message = message
+        self.field = field
+        self.status = status
+
+
+class DraftInput(BaseModel):
+    press_release: str = ""
+    department: str
+    length: int | None = None
+    style_hint: str = Field(default="", max_length=200)
+    search_news: bool = False
+    keywords: list[str] = Field(default_factory=list, max_length=5)
+
+    @field_validator("keywords")
+    @classmethod
+    def _short_keywords(cls, value: list[str]) -> list[str]:
+        cleaned = [k.strip() for k in value if k.strip()]
+        if any(len(k) > 30 for k in cleaned):
+            raise ValueError("keyword too long")
+        return cleaned
+
+
+# --- drafts ---------------------------------------------------------------------------------
+def draft_create(
+    *,
+    reporter: Any,
+    press_release: str = "",
+    department: str | None = None,
+    length: int | None = None,
+    style_hint: str = "",
+    search_news: bool = False,
+    keywords: Sequence[str] = (),
+    upload: Upload | None = None,
+    attachments: Sequence[dict[str, Any]] = (),
+    topic: str = "",
+    context: str = "",
+    channel: str = Run.Channel.WEB,
+) -> Run:
+    """Validates a draft request and queues it. Raises InputError (nothing queued) on bad input."""
+    data = validate_draft_input(
+        press_release=press_release,
+        department=department or reporter.department,
+        length=length,
+        style_hint=style_hint,
+        search_news=search_news,
+        keywords=list(keywords),
+        has_file=upload is not None or bool(attachments),
+    )
+    require_api_key(reporter=reporter)
+    stored = {
+        **data.model_dump(),
+        "upload_id": upload.pk if upload else None,
+        "attachments": list(attachments),
+        "topic": topic[:200],
+        "context": context[:6000],
+    }
+    return _queue(reporter=reporter, kind=Run.Kind.DRAFT, channel=channel, input=stored)
+
+
+def validate_draft_input(
+    *,
+    press_release: str,
+    department: str,
+    length: int | None,
+    style_hint: str,
+    search_news: bool,
+    keywords: list[str],
+    has_file: bool,
+) -> DraftInput:
+    text = press_release.strip()
+    if not text and not has_file:
+        raise InputError(msg.EMPTY_PRESS_RELEASE, field="press_release")
+    if len(text) > PRESS_RELEASE_LIMIT:
+        raise InputError(
+            msg.PRESS_RELEASE_TOO_LONG.format(limit=PRESS_RELEASE_LIMIT, length=len(text)),
+            field="press_release",
+        )
+    if department not in DEPARTMENTS:
+        raise InputError(msg.UNKNOWN_DEPARTMENT.format(department=department), field="department")
+    if length is not None and not MIN_LENGTH <= length <= MAX_LENGTH:
+        raise InputError(msg.LENGTH_OUT_OF_RANGE.format(low=MIN_LENGTH, high=MAX_LENGTH), field="length")
+    try:
+        return DraftInput(
+            press_release=text,
+            department=department,
+            length=length,
+            style_hint=style_hint.strip(),
+            search_news=search_news,
+            keywords=keywords,
+        )
+    except ValidationError as exc:
+        field = str(exc.errors()[0]["loc"][0])
+        message = msg.STYLE_HINT_TOO_LONG if field == "style_hint" else msg.TOO_MANY_KEYWORDS
+        raise InputError(message, field=field) from exc
+
+
+def require_api_key(*, reporter: Any) -> str:
+    try:
+        return llm.resolve_api_key(reporter.anthropic_key())
+    except llm.LLMKeyMissing as exc:
+        raise InputError(exc.user_message, field="anthropic_api_key", status=400) from exc
+
+
+def _queue(*, reporter: Any, kind: str, channel: str, input: dict[str, Any], **fields: Any) -> Run:
+    from agents import tasks  # tasks import services; import here to keep the module graph acyclic
+
+    with transaction.atomic():
+        run = Run.objects.create(
+            reporter=reporter, kind=kind, channel=channel, input=input, enqueued_at=timezone.now(), **fields
+        )
+        runs.event_add(run=run, kind="stage", message=msg.RUN_QUEUED)
+        task = tasks.edit_run if kind == Run.Kind.EDIT else tasks.draft_run
+        task.delay_on_commit(run.pk)  # type: ignore[attr-defined]  # DjangoTask API, not in the stubs
+    return run
+
+
+def run_retry(*, run: Run) -> Run:
+    """A new run with the same input (the "다시 시도" button)."""
+    if run.kind not in (Run.Kind.DRAFT, Run.Kind.EDIT):
+        raise InputError("이 작업은 다시 시도할 수 없습니다.")
+    require_api_key(reporter=run.reporter)
+    return _queue(
+        reporter=run.reporter,
+        kind=run.kind,
+        channel=run.channel,
+        input=dict(run.input),
+        retry_of=run,
+        parent_article=run.parent_article,
+    )
+
+
+def draft_execute(*, run: Run) -> Article:
+    """The pipeline a draft task runs: writing loop → verification → one atomic save."""
+    reporter = run.reporter
+    ctx = llm.CallContext(
+        api_key=llm.resolve_api_key(reporter.anthropic_key()), run_id=run.pk, reporter_id=reporter.pk
+    )
+    request = _draft_request(run)
+    style = style_guide_for(department=request.department, reporter_id=reporter.pk)
+    started = time.monotonic()
+    draft = write_draft(
+        ctx=ctx,
+        request=request,
+        style=style,
+        on_stage=lambda stage, text: runs.stage_set(run=run, stage=stage, message=text),
+    )
+    drafted = time.monotonic()
+    runs.stage_set(run=run, stage="verify", message=msg.STAGE_VERIFY)
+    check = verify_article(
+        ctx=ctx,
+        headline=draft.headline,
+        body=draft.body,
+        material=draft.material,
+        reference=timezone.localdate(),
+    )
+    run.timings = {
+        "draft_seconds": round(drafted - started, 2),
+        "verify_seconds": round(time.monotonic() - drafted, 2),
+        "turns": draft.turns,
+    }
+    with transaction.atomic():
+        article = Article.objects.create(
+            run=run,
+            reporter=reporter,
+            department=request.department,
+            headline=draft.headline,
+            draft_body=draft.body,
+            body=check.body,
+            verdict=check.verdict,
+            sources=draft.sources,
+            source_material=[doc.to_json() for doc in draft.material],
+            length=article_length(check.body),
+            target_length=draft.target.to_json(),
+            warnings=[*draft.warnings, *check.warnings],
+        )
+        _save_issues(article, check.issues)
+        runs.run_finish(run=run, message=_done_message(check.verdict, check.issues))
+    return article
+
+
+def _draft_request(run: Run) -> DraftRequest:
+    data = run.input
+    name, text = "", ""
+    if data.get("upload_id"):
+        upload = upload_ensure_parsed(upload_id=data["upload_id"])
+        name, text = upload.file_name, upload.text
+    return DraftRequest(
+        department=data["department"],
+        press_release=data.get("press_release", ""),
+        length=data.get("length"),
+        style_hint=data.get("style_hint", ""),
+        search_news=bool(data.get("search_news")),
+        keywords=tuple(data.get("keywords", [])),
+        topic=data.get("topic", ""),
+        context=data.get("context", ""),
+        attachment_name=name,
+        attachment_text=text,
+        attachments=tuple(AttachmentRef.from_meta(m) for m in data.get("attachments", [])),
+    )
+
+
+def _save_issues(article: Article, issues: list[Issue]) -> None:
+    VerificationIssue.objects.bulk_create(
+        VerificationIssue(
+            article=article,
+            claim=i.claim[:1000],
+            status=i.status,
+            kind=i.kind,
+            source=i.source[:1000],
+            origin=i.origin,
+            sentence_index=i.sentence_index,
+            action=i.action,
+        )
+        for i in issues
+    )
+
+
+def _done_message(verdict: str, issues: list[Issue]) -> str:
+    confirmed = sum(1 for i in issues if i.status == "confirmed")
+    removed = len({i.sentence_index for i in issues if i.action != "kept"})
+    if verdict == "revised":
+        return msg.DRAFT_DONE_REVISED.format(confirmed=confirmed, removed=removed)
+    return msg.DRAFT_DONE.format(confirmed=confirmed)
+
+
+# --- edits ----------------------------------------------------------------------------------
+def edit_create(*, reporter: Any, article: Article, instruction: str, channel: str = Run.Channel.WEB) -> Run:
+    instruction = instruction.strip()
+    if not instruction:
+        raise InputError(msg.EMPTY_INSTRUCTION, field="instruction")
+    if len(instruction) > 500:
+        raise InputError(msg.INSTRUCTION_TOO_LONG, field="instruction")
+    require_api_key(reporter=reporter)
+    return _queue(
+        reporter=reporter,
+        kind=Run.Kind.EDIT,
+        channel=channel,
+        input={"instruction": instruction},
+        parent_article=article,
+    )
+
+
+def edit_execute(*, run: Run) -> Article:
+    parent = run.parent_article
+    if parent is None:  # an edit run is always created with its article; guard a deleted parent
+        raise InputError(msg.EDIT_NEEDS_FINISHED_ARTICLE)
+    reporter = run.reporter
+    ctx = llm.CallContext(
+        api_key=llm.resolve_api_key(reporter.anthropic_key()), run_id=run.pk, reporter_id=reporter.pk
+    )
+    runs.stage_set(run=run, stage="write", message=msg.STAGE_EDIT)
+    started = time.monotonic()
+    material = [SourceDoc.from_json(d) for d in parent.source_material]
+    result = edit_article(
+        ctx=ctx,
+        headline=parent.headline,
+        body=parent.body,
+        instruction=run.input["instruction"],
+        material=material,
+        reference=timezone.localdate(),
+    )
+    run.timings = {"draft_seconds": round(time.monotonic() - started, 2), "verify_seconds": 0}
+    target = LengthTarget.from_request(result.requested_length) if result.requested_length else None
+    with transaction.atomic():
+        article = Article.objects.create(
+            run=run,
+            reporter=reporter,
+            parent=parent,
+            revision=parent.revision + 1,
+            department=parent.department,
+            headline=result.headline,
+            draft_body=result.draft_body,
+            body=result.body,
+            verdict=result.verdict,
+            sources=parent.sources,
+            source_material=parent.source_material,
+            length=article_length(result.body),
+            target_length=target.to_json() if target else parent.target_length,
+            instruction=run.input["instruction"],
+            changes_made=result.changes_made,
+            warnings=result.warnings,
+        )
+        _save_issues(article, result.issues)
+        runs.run_finish(
+            run=run, message=msg.EDIT_DONE + (f" · {result.changes_made}" if result.changes_made else "")
+        )
+    return article
+
+
+# --- uploads --------------------------------------------------------------------------------
+def upload_receive(*, reporter: Any, file_name: str, mime_type: str, data: bytes) -> Upload:
+    """Stores an upload after the cheap checks and queues text extraction in the worker."""
+    from agents import tasks
+
+    try:
+        files.precheck(data=data, file_name=file_name, mime_type=mime_type)
+    except files.FileRejected as exc:
+        raise InputError(exc.user_message, field="file") from exc
+    with transaction.atomic():
+        upload = Upload.objects.create(
+            reporter=reporter,
+            file_name=file_name[:255],
+            mime_type=mime_type[:120],
+            size=len(data),
+            content=data,
+        )
+        tasks.extract_upload.delay_on_commit(upload.pk)  # type: ignore[attr-defined]
+    return upload
+
+
+def upload_await(*, upload: Upload, timeout: float) -> Upload:
+    """Waits for the worker to extract the text; raises InputError if the file was rejected."""
+    deadline = time.monotonic() + timeout
+    while upload.status == Upload.Status.PENDING and time.monotonic() < deadline:
+        time.sleep(0.1)
+        upload.refresh_from_db(fields=["status", "error", "page_count"])
+    if upload.status == Upload.Status.FAILED:
+        raise InputError(upload.error, field="file")
+    return upload
+
+
+def upload_ensure_parsed(*, upload_id: int) -> Upload:
+    """Extracts the text if nobody has yet (idempotent); raises files.FileRejected on a bad file."""
+    upload = Upload.objects.get(pk=upload_id)
+    if upload.status == Upload.Status.PENDING:
+        upload_extract(upload=upload)
+    if upload.status == Upload.Status.FAILED:
+        raise files.FileRejected(upload.error, "upload")
+    return upload
+
+
+def upload_extract(*, upload: Upload) -> None:
+    try:
+        extracted = files.extract_text(
+            data=bytes(upload.content or b""), file_name=upload.file_name, mime_type=upload.mime_type
+        )
+        upload.status, upload.text, upload.page_count = (
+            Upload.Status.PARSED,
+            extracted.text,
+            extracted.page_count,
+        )
+    except files.FileRejected as exc:
+        upload.status, upload.error = Upload.Status.FAILED, exc.user_message[:300]
+    upload.content = None  # the bytes are not kept once read (seed 3.2: delete at once)
+    upload.parsed_at = timezone.now()
+    upload.save(update_fields=["status", "text", "page_count", "error", "content", "parsed_at"])

@@ -1,0 +1,245 @@
+"""The writing agent's tools: schemas the model sees and the code that runs each call.
+
+The model only ever outputs numbers for articles and attachments; code maps them to titles,
+URLs and texts, and range-checks them (an unknown number is dropped and logged).
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from datetime import timedelta
+from typing import Any
+
+from django.utils import timezone
+from pydantic import BaseModel, Field
+
+from agents import attachments
+from agents.attachments import AttachmentRef
+from agents.llm import Tool
+from agents.material import SourceDoc
+from agents.sources import files, naver, publishers, scraper, titles
+from styles.guide import StyleGuide
+
+log = logging.getLogger(__name__)
+
+CANDIDATE_LIMIT = 15
+SELECT_LIMIT = 10
+ARTICLE_CHARS = 2500
+ATTACHMENT_CHARS = 20_000
+
+
+# What the model reads back from a tool call (model-facing, so they live with the tools).
+RESULT_BAD_INPUT = "입력 형식 오류: {problem}"
+RESULT_UNKNOWN_TOOL = "알 수 없는 도구입니다: {name}"
+RESULT_EMPTY_ARTICLE = "제목이나 본문이 비어 있습니다. 완성된 기사를 다시 제출하세요."
+RESULT_SKIPPED_WITH_SUBMIT = "제출과 함께 호출되어 실행하지 않았습니다."
+RESULT_NO_RESULTS = "검색 결과가 없습니다. 주어진 자료만으로 작성하세요."
+RESULT_NOTHING_SELECTED = "선택한 기사가 없습니다."
+RESULT_UNKNOWN_NUMBER = "없는 번호 {number}은(는) 무시했습니다."
+RESULT_NO_BODY = " (본문을 가져오지 못해 요약만 제공)"
+RESULT_NO_ATTACHMENT = "첨부파일 번호 {index}은(는) 없습니다. 0~{last} 중에서 고르세요."
+RESULT_SEARCH_FAILED = "뉴스 검색 실패: {reason}"
+
+
+class ToolFailed(Exception):
+    """Reported back to the model as an error tool_result; the loop goes on."""
+
+
+# --- schemas --------------------------------------------------------------------------------
+class AnalyzeAttachmentInput(BaseModel):
+    file_index: int = Field(ge=0, description="첨부파일 목록의 번호 (0부터)")
+
+
+class FetchArticlesInput(BaseModel):
+    keywords: list[str] = Field(min_length=1, max_length=3, description="검색 키워드 1~3개")
+    hours: int = Field(default=24, ge=1, le=168, description="최근 몇 시간 안의 기사만 볼지 (기본 24)")
+
+
+class SelectArticlesInput(BaseModel):
+    selected_indices: list[int] = Field(
+        max_length=SELECT_LIMIT, description="고른 관련 기사 번호 (최대 10건)"
+    )
+
+
+class GetWritingStyleInput(BaseModel):
+    pass
+
+
+class SubmitArticleInput(BaseModel):
+    headline: str = Field(min_length=1, max_length=200, description="기사 제목")
+    body: str = Field(min_length=1, max_length=8000, description="기사 본문 (문단은 빈 줄로 구분)")
+    word_count: int | None = Field(default=None, description="본문 글자 수 (공백 포함)")
+    source_indices: list[int] = Field(default_factory=list, description="참고한 관련 기사 번호")
+
+
+ANALYZE_ATTACHMENT = Tool(
+    "analyze_attachment",
+    "첨부파일을 열어 텍스트를 읽는다. 첨부파일 목록이 있을 때만 쓴다.",
+    AnalyzeAttachmentInput,
+)
+FETCH_ARTICLES = Tool(
+    "fetch_articles",
+    "키워드로 네이버 뉴스를 검색한다. 결과는 번호가 붙은 언론사·제목·요약 목록이다. 필요한 기사는 "
+    "select_articles로 고른다.",
+    FetchArticlesInput,
+)
+SELECT_ARTICLES = Tool(
+    "select_articles", "관련 기사 목록에서 기사 번호를 골라 본문을 받는다.", SelectArticlesInput
+)
+GET_WRITING_STYLE = Tool(
+    "get_writing_style", "부서의 기사 작성 스타일 가이드를 읽는다.", GetWritingStyleInput
+)
+SUBMIT_ARTICLE = Tool(
+    "submit_article", "완성한 기사를 제출한다. 참고 기사는 URL이 아니라 번호로 적는다.", SubmitArticleInput
+)
+
+
+# --- state --------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Candidate:
+    number: int
+    title: str
+    url: str
+    publisher: str
+    description: str
+    scrape_url: str
+
+    def line(self) -> str:
+        return f"[{self.number}] {self.publisher} | {self.title} | {self.description[:100]}"
+
+
+@dataclass
+class WritingState:
+    """What the loop has gathered so far; shared by the tool calls of one run."""
+
+    style: StyleGuide
+    attachments: list[AttachmentRef] = field(default_factory=list)
+    attachment_texts: dict[int, str] = field(default_factory=dict)
+    candidates: dict[int, Candidate] = field(default_factory=dict)
+    selected: dict[int, str] = field(default_factory=dict)
+    material: list[SourceDoc] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    dropped_indices: list[int] = field(default_factory=list)
+
+    def add_candidates(self, found: list[Candidate]) -> list[Candidate]:
+        known = {c.url for c in self.candidates.values()}
+        added = []
+        for item in found:
+            if item.url in known:
+                continue
+            number = len(self.candidates) + 1
+            candidate = Candidate(
+                number, item.title, item.url, item.publisher, item.description, item.scrape_url
+            )
+            self.candidates[number] = candidate
+            known.add(item.url)
+            added.append(candidate)
+        return added
+
+    def check_indices(self, indices: list[int]) -> list[int]:
+        """Keeps known numbers once each; unknown ones are dropped and logged, never trusted."""
+        valid, seen = [], set()
+        for index in indices:
+            if index in self.candidates and index not in seen:
+                valid.append(index)
+                seen.add(index)
+            elif index not in self.candidates:
+                self.dropped_indices.append(index)
+                log.warning(
+                    "model referred to unknown article number %s (have %s)", index, len(self.candidates)
+                )
+        return valid
+
+
+# --- executors ----------------------------------------------------------------------------
+def search_candidates(*, keywords: list[str], hours: int) -> list[Candidate]:
+    """Naver search → publisher whitelist → title filter; numbered later by the state."""
+    since = timezone.now() - timedelta(hours=hours)
+    found: list[Candidate] = []
+    seen: set[str] = set()
+    for keyword in keywords:
+        for item in naver.search_one(query=keyword, display=30, since=since):
+            url = item.originallink or item.link
+            publisher = publishers.publisher_for_url(item.originallink) if item.originallink else None
+            if not publisher or url in seen or titles.is_skipped_for_check(item.title):
+                continue
+            seen.add(url)
+            scrape_url = item.link if "news.naver.com" in item.link else url
+            found.append(Candidate(0, item.title, url, publisher, item.description, scrape_url))
+    return found[:CANDIDATE_LIMIT]
+
+
+def candidate_list(candidates: list[Candidate]) -> str:
+    if not candidates:
+        return RESULT_NO_RESULTS
+    return "\n".join(c.line() for c in candidates)
+
+
+def fetch_articles(state: WritingState, args: FetchArticlesInput) -> str:
+    try:
+        found = search_candidates(keywords=args.keywords, hours=args.hours)
+    except naver.NaverError as exc:
+        raise ToolFailed(RESULT_SEARCH_FAILED.format(reason=exc.user_message)) from exc
+    return candidate_list(state.add_candidates(found))
+
+
+def select_articles(state: WritingState, args: SelectArticlesInput) -> str:
+    chosen = state.check_indices(args.selected_indices)
+    notes = [
+        RESULT_UNKNOWN_NUMBER.format(number=n) for n in args.selected_indices if n not in state.candidates
+    ]
+    if not chosen:
+        return " ".join(notes) or RESULT_NOTHING_SELECTED
+    targets = [(state.candidates[n].scrape_url, state.candidates[n].description) for n in chosen]
+    pages = scraper.scrape_many(targets, max_chars=ARTICLE_CHARS)
+    blocks = []
+    for number, page in zip(chosen, pages, strict=True):
+        candidate = state.candidates[number]
+        state.selected[number] = page.text
+        state.material.append(
+            SourceDoc("article", f"{candidate.publisher} | {candidate.title}", page.text, candidate.url)
+        )
+        flag = "" if page.ok else RESULT_NO_BODY
+        blocks.append(f"[{number}] {candidate.publisher} | {candidate.title}{flag}\n본문: {page.text}")
+    return "\n\n".join([*notes, *blocks])
+
+
+def analyze_attachment(state: WritingState, args: AnalyzeAttachmentInput) -> str:
+    if not 0 <= args.file_index < len(state.attachments):
+        last = len(state.attachments) - 1
+        raise ToolFailed(RESULT_NO_ATTACHMENT.format(index=args.file_index, last=last))
+    if args.file_index in state.attachment_texts:
+        return state.attachment_texts[args.file_index]
+    text = read_attachment(state, args.file_index)
+    return f"[첨부 {args.file_index}] {state.attachments[args.file_index].file_name}\n{text}"
+
+
+def read_attachment(state: WritingState, index: int) -> str:
+    """Downloads and extracts one attachment, recording it as source material."""
+    ref = state.attachments[index]
+    try:
+        files.precheck_metadata(file_name=ref.file_name, mime_type=ref.mime_type, size=ref.file_size)
+        data = attachments.fetch(ref)
+        extracted = files.extract_text(data=data, file_name=ref.file_name, mime_type=ref.mime_type)
+    except (files.FileRejected, attachments.AttachmentUnavailable) as exc:
+        raise ToolFailed(exc.user_message) from exc
+    text = extracted.text[:ATTACHMENT_CHARS]
+    state.attachment_texts[index] = text
+    state.material.append(SourceDoc("attachment", ref.file_name, text))
+    state.warnings.extend(extracted.warnings)
+    return text
+
+
+def get_writing_style(state: WritingState, args: GetWritingStyleInput) -> str:
+    return state.style.as_prompt()
+
+
+EXECUTORS: dict[str, tuple[type[BaseModel], Any]] = {
+    "analyze_attachment": (AnalyzeAttachmentInput, analyze_attachment),
+    "fetch_articles": (FetchArticlesInput, fetch_articles),
+    "select_articles": (SelectArticlesInput, select_articles),
+    "get_writing_style": (GetWritingStyleInput, get_writing_style),
+}
+# Network-bound tools run in threads; the others touch the DB or pymupdf (not thread-safe).
+THREAD_SAFE = {"fetch_articles", "select_articles"}

@@ -1,0 +1,217 @@
+"""Verification (seed "Verification Step"): the code guard first, then `verify_article`.
+
+The final body keeps no sentence that either check marked not_found or contradicted. The model
+never rewrites the article: it names sentences by number and may offer a trimmed version of a
+flagged one; code rebuilds the body, so supported sentences stay word for word, and a trim is
+only accepted if it adds nothing (every word comes from the original sentence and the guard
+finds no new number, date or quote).
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from agents import llm, prompts
+from agents import messages as msg
+from agents.guard import Sentence, check_article, find_unsupported, join_sentences, split_sentences
+from agents.material import SourceDoc, numbered_sources
+
+log = logging.getLogger(__name__)
+FLAGGED = ("not_found", "contradicted")
+
+
+class ClaimCheck(BaseModel):
+    claim: str = Field(max_length=300, description="기사 속 사실 주장 (60자 이내)")
+    status: Literal["confirmed", "not_found", "contradicted"]
+    kind: Literal["number", "date", "quote", "name", "other"] = "other"
+    sentence: int = Field(description="주장이 담긴 문장 번호")
+    source: str = Field(default="", max_length=300, description="근거 자료 번호나 짧은 근거")
+
+
+class SentenceRevision(BaseModel):
+    sentence: int = Field(description="고칠 문장 번호")
+    text: str = Field(max_length=2000, description="문제 부분만 덜어낸 문장. 전부 삭제하려면 빈 문자열")
+
+
+class VerifyArticleInput(BaseModel):
+    thinking: str = Field(default="", max_length=3000, description="대조 과정 요약 (세 문장 이내)")
+    verdict: Literal["pass", "needs_revision"]
+    issues: list[ClaimCheck] = Field(default_factory=list, max_length=80)
+    revisions: list[SentenceRevision] = Field(default_factory=list, max_length=80)
+
+
+VERIFY_ARTICLE = llm.Tool(
+    "verify_article", "기사의 사실관계를 원본 자료와 대조한 결과를 제출한다.", VerifyArticleInput
+)
+
+
+@dataclass
+class Issue:
+    claim: str
+    status: str
+    kind: str
+    source: str
+    origin: str  # code | llm
+    sentence_index: int | None  # 1-based; 0 is the headline
+    action: str = "kept"  # kept | deleted | trimmed
+
+
+@dataclass
+class Verification:
+    verdict: str  # pass | revised | skipped
+    body: str
+    issues: list[Issue]
+    warnings: list[str] = field(default_factory=list)
+
+
+def verify_article(
+    *, ctx: llm.CallContext | None, headline: str, body: str, material: list[SourceDoc], reference: date
+) -> Verification:
+    """Checks `body` against `material`. Without `ctx` only the code guard runs (verify-only mode)."""
+    sentences = split_sentences(body)
+    texts = [f"{doc.title}\n{doc.text}" for doc in material]
+    issues = code_issues(body=body, sources=texts, reference=reference)
+    warnings = _headline_warnings(headline, texts, reference, issues)
+    revisions: dict[int, str] = {}
+    llm_ran = False
+    if ctx is not None:
+        try:
+            result = _ask_model(ctx, headline, sentences, material, issues)
+            issues += _model_issues(result, len(sentences))
+            revisions = {r.sentence: r.text for r in result.revisions}
+            llm_ran = True
+        except llm.LLMBadOutput as exc:
+            log.warning("verification output unusable, keeping the code guard only: %s", exc)
+            warnings.append(msg.VERIFY_MODEL_MISSING)
+    final = revise(
+        sentences=sentences, issues=issues, revisions=revisions, sources=texts, reference=reference
+    )
+    if any(issue.action != "kept" for issue in issues):
+        verdict = "revised"
+    else:
+        verdict = "pass" if llm_ran or ctx is None else "skipped"
+    if not final and sentences:
+        warnings.append(
+            "근거가 확인된 문장이 없어 본문이 모두 삭제되었습니다. 초안과 검증 결과를 확인하세요."
+        )
+    return Verification(verdict, final, issues, warnings)
+
+
+def code_issues(*, body: str, sources: list[str], reference: date | None) -> list[Issue]:
+    issues = []
+    for finding in check_article(body=body, sources=sources, reference=reference):
+        fact = finding.fact
+        issues.append(
+            Issue(
+                claim=fact.text,
+                status="confirmed" if finding.supported else "not_found",
+                kind=fact.kind,
+                source=finding.evidence if finding.supported else msg.NOT_IN_SOURCES,
+                origin="code",
+                sentence_index=fact.sentence,
+            )
+        )
+    return issues
+
+
+def _headline_warnings(headline: str, sources: list[str], reference: date, issues: list[Issue]) -> list[str]:
+    unsupported = find_unsupported(text=headline, sources=sources, reference=reference)
+    for fact in unsupported:
+        issues.append(Issue(fact.text, "not_found", fact.kind, msg.NOT_IN_SOURCES, "code", 0))
+    if unsupported:
+        return [msg.HEADLINE_UNSUPPORTED.format(facts=", ".join(f.text for f in unsupported))]
+    return []
+
+
+def _ask_model(
+    ctx: llm.CallContext,
+    headline: str,
+    sentences: list[Sentence],
+    material: list[SourceDoc],
+    issues: list[Issue],
+) -> VerifyArticleInput:
+    numbered = "\n".join(f"[{s.index}] {s.text}" for s in sentences)
+    flagged = [i for i in issues if i.status in FLAGGED]
+    parts = [
+        f"<기사>\n제목: {headline}\n{numbered}\n</기사>",
+        f"<자료>\n{numbered_sources(material)}\n</자료>",
+    ]
+    if flagged:
+        lines = "\n".join(f'- 문장 {i.sentence_index}: "{i.claim}"' for i in flagged)
+        parts.append(f"<코드_검사>\n{prompts.load('code_check')}\n{lines}\n</코드_검사>")
+    return llm.call_tool(
+        ctx=ctx,
+        purpose="verify_article",
+        system=prompts.load("verify_system"),
+        messages=[{"role": "user", "content": "\n\n".join(parts)}],
+        tool=VERIFY_ARTICLE,
+        schema=VerifyArticleInput,
+        max_tokens=4096,
+    )
+
+
+def _model_issues(result: VerifyArticleInput, sentence_count: int) -> list[Issue]:
+    issues = []
+    for check in result.issues:
+        if not 1 <= check.sentence <= sentence_count:
+            log.warning("verifier cited sentence %s of %s; dropped", check.sentence, sentence_count)
+            continue
+        issues.append(Issue(check.claim, check.status, check.kind, check.source, "llm", check.sentence))
+    return issues
+
+
+def revise(
+    *,
+    sentences: list[Sentence],
+    issues: list[Issue],
+    revisions: dict[int, str],
+    sources: list[str],
+    reference: date | None,
+) -> str:
+    """Rebuilds the body: unflagged sentences verbatim, flagged ones trimmed (if the trim is safe) or cut."""
+    flagged = {i.sentence_index for i in issues if i.status in FLAGGED and i.sentence_index}
+    kept: list[Sentence] = []
+    actions: dict[int, str] = {}
+    for sentence in sentences:
+        if sentence.index not in flagged:
+            kept.append(sentence)
+            continue
+        trimmed = revisions.get(sentence.index, "").strip()
+        if trimmed and is_safe_trim(
+            original=sentence.text, trimmed=trimmed, sources=sources, reference=reference
+        ):
+            kept.append(Sentence(sentence.index, trimmed, sentence.paragraph))
+            actions[sentence.index] = "trimmed"
+        else:
+            actions[sentence.index] = "deleted"
+    for issue in issues:
+        if issue.sentence_index in actions and issue.status in FLAGGED:
+            issue.action = actions[issue.sentence_index]
+    return join_sentences(kept)
+
+
+def is_safe_trim(*, original: str, trimmed: str, sources: list[str], reference: date | None) -> bool:
+    """A trim may only remove: no longer than the original, no new words, nothing the guard rejects."""
+    if trimmed == original or len(trimmed) >= len(original):
+        return False
+    compact = "".join(original.split())
+    words = [w.strip(".,!?\"'“”‘’()") for w in trimmed.split()]
+    if not all(_word_from(compact, w) for w in words if w):
+        return False
+    return not find_unsupported(text=trimmed, sources=sources, reference=reference)
+
+
+def _word_from(compact: str, word: str) -> bool:
+    """The word is in the original sentence, or is one of its words with a new ending.
+
+    Korean trims change verb endings ("편성해 … 해결했다" → "편성했다"), so a word whose stem of at
+    least two characters appears in the original passes; a new name or number does not.
+    """
+    if word in compact:
+        return True
+    return any(len(word) - cut >= 2 and word[:-cut] in compact for cut in (1, 2))

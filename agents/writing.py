@@ -1,0 +1,286 @@
+"""The writing agent (seed 4.5): a bounded tool loop that ends in `submit_article`.
+
+Round trips are the cost that matters, so everything code already knows goes into the first
+prompt: the style guide, the press release and attachment texts, and (when keywords are
+known) the numbered news candidates. A typical press-release draft with news search is then
+select_articles → submit_article, plus one verification call.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import ValidationError
+
+from agents import llm, prompts, tools
+from agents import messages as msg
+from agents.attachments import AttachmentRef
+from agents.guard import normalize_body
+from agents.material import LengthTarget, SourceDoc, article_length
+from agents.sources import naver
+from styles.guide import StyleGuide
+
+log = logging.getLogger(__name__)
+MAX_TURNS = 5
+PRELOAD_ATTACHMENTS = 2
+
+StageCallback = Callable[[str, str], None]
+
+
+class WritingFailed(Exception):
+    def __init__(self, user_message: str, code: str = "writing_failed") -> None:
+        super().__init__(user_message)
+        self.user_message = user_message
+        self.code = code
+
+
+@dataclass(frozen=True)
+class DraftRequest:
+    department: str
+    press_release: str = ""
+    length: int | None = None
+    style_hint: str = ""
+    search_news: bool = False
+    keywords: tuple[str, ...] = ()
+    topic: str = ""
+    context: str = ""
+    attachment_name: str = ""
+    attachment_text: str = ""
+    attachments: tuple[AttachmentRef, ...] = ()
+
+
+@dataclass
+class Draft:
+    headline: str
+    body: str
+    sources: list[dict[str, str]]
+    material: list[SourceDoc]
+    target: LengthTarget
+    warnings: list[str] = field(default_factory=list)
+    turns: int = 0
+
+    @property
+    def length(self) -> int:
+        return article_length(self.body)
+
+
+def write_draft(
+    *, ctx: llm.CallContext, request: DraftRequest, style: StyleGuide, on_stage: StageCallback
+) -> Draft:
+    state = tools.WritingState(style=style, attachments=list(request.attachments))
+    state.material.extend(_given_material(request))
+    _preload_attachments(state, on_stage)
+    if not state.material and not request.attachments:
+        raise WritingFailed(msg.NO_MATERIAL, "no_material")
+    if request.search_news and request.keywords:
+        _presearch(state, request, on_stage)
+    on_stage("write", msg.STAGE_WRITE)
+    target = LengthTarget.from_request(request.length)
+    return _loop(ctx, state, request, target)
+
+
+def _given_material(request: DraftRequest) -> list[SourceDoc]:
+    docs = []
+    if request.press_release.strip():
+        docs.append(SourceDoc("press_release", "보도자료", request.press_release.strip()))
+    if request.attachment_text.strip():
+        docs.append(
+            SourceDoc("attachment", request.attachment_name or "첨부파일", request.attachment_text.strip())
+        )
+    if request.context.strip():
+        docs.append(SourceDoc("context", "대화 맥락", request.context.strip()))
+    return docs
+
+
+def _preload_attachments(state: tools.WritingState, on_stage: StageCallback) -> None:
+    """Reads attachments in code (no model turn); a failure ends the run only if nothing else is left."""
+    if not state.attachments or len(state.attachments) > PRELOAD_ATTACHMENTS:
+        return
+    on_stage("analyze", msg.STAGE_ANALYZE)
+    for index in range(len(state.attachments)):
+        try:
+            tools.read_attachment(state, index)
+        except tools.ToolFailed as exc:
+            if len(state.attachments) == 1 and not state.material:
+                raise WritingFailed(str(exc), "attachment") from exc
+            state.warnings.append(str(exc))
+
+
+def _presearch(state: tools.WritingState, request: DraftRequest, on_stage: StageCallback) -> None:
+    on_stage("search", msg.STAGE_SEARCH)
+    try:
+        found = tools.search_candidates(keywords=list(request.keywords[:3]), hours=48)
+    except naver.NaverError as exc:
+        state.warnings.append(msg.SEARCH_FAILED.format(reason=exc.user_message))
+        return
+    state.add_candidates(found)
+
+
+def _available_tools(state: tools.WritingState, request: DraftRequest) -> list[llm.Tool]:
+    available = []
+    if len(state.attachment_texts) < len(state.attachments):
+        available.append(tools.ANALYZE_ATTACHMENT)
+    if request.search_news:
+        available += [tools.FETCH_ARTICLES, tools.SELECT_ARTICLES]
+    elif state.candidates:
+        available.append(tools.SELECT_ARTICLES)
+    return [*available, tools.SUBMIT_ARTICLE]
+
+
+def _loop(
+    ctx: llm.CallContext, state: tools.WritingState, request: DraftRequest, target: LengthTarget
+) -> Draft:
+    conversation: list[dict[str, Any]] = [{"role": "user", "content": first_prompt(state, request, target)}]
+    system = prompts.load("writing_system")
+    reasked_length = False
+    for turn in range(1, MAX_TURNS + 1):
+        step = llm.loop_step(
+            ctx=ctx,
+            purpose=f"writing_turn_{turn}",
+            system=system,
+            messages=conversation,
+            tools=_available_tools(state, request),
+            force="submit_article" if turn == MAX_TURNS else None,
+        )
+        conversation.append({"role": "assistant", "content": step.content})
+        if not step.tool_uses:
+            conversation.append({"role": "user", "content": prompts.load("nudge_tools")})
+            continue
+        submit = next((use for use in step.tool_uses if use.name == "submit_article"), None)
+        if submit is None:
+            conversation.append({"role": "user", "content": run_tools(state, step.tool_uses)})
+            continue
+        outcome = _review_submission(state, submit, target, reasked_length)
+        if isinstance(outcome, Draft):
+            outcome.turns = turn
+            return outcome
+        reasked_length = reasked_length or outcome.about_length
+        conversation.append(
+            {"role": "user", "content": _results_for(step.tool_uses, submit.id, outcome.feedback)}
+        )
+    raise WritingFailed(msg.WRITING_TOO_MANY_TURNS, "too_many_turns")
+
+
+@dataclass(frozen=True)
+class Rejection:
+    """Why a submission went back to the model; a length miss is re-asked only once."""
+
+    feedback: str
+    about_length: bool = False
+
+
+def _results_for(uses: list[llm.ToolUse], submit_id: str, feedback: str) -> list[dict[str, Any]]:
+    """Every tool_use needs a tool_result; calls made alongside a rejected submission are skipped."""
+    results = []
+    for use in uses:
+        content = feedback if use.id == submit_id else tools.RESULT_SKIPPED_WITH_SUBMIT
+        results.append({"type": "tool_result", "tool_use_id": use.id, "content": content, "is_error": True})
+    return results
+
+
+def _review_submission(
+    state: tools.WritingState, use: llm.ToolUse, target: LengthTarget, reasked_length: bool
+) -> Draft | Rejection:
+    try:
+        args = tools.SubmitArticleInput.model_validate(use.input)
+    except ValidationError as exc:
+        return Rejection(tools.RESULT_BAD_INPUT.format(problem=llm.describe_error(exc)))
+    body, headline = normalize_body(args.body), " ".join(args.headline.split())
+    if not body or not headline:
+        return Rejection(tools.RESULT_EMPTY_ARTICLE)
+    length = article_length(body)
+    warnings = list(state.warnings)
+    if not target.accepts(length):
+        if not reasked_length:
+            feedback = prompts.load("reask_length").format(length=length, target=target.describe())
+            return Rejection(feedback, about_length=True)
+        warnings.append(msg.LENGTH_MISSED.format(target=target.describe(), length=length))
+    cited = state.check_indices(args.source_indices)
+    _add_cited_descriptions(state, cited)
+    sources = [{"title": state.candidates[n].title, "url": state.candidates[n].url} for n in cited]
+    return Draft(headline, body, sources, list(state.material), target, warnings)
+
+
+def _add_cited_descriptions(state: tools.WritingState, cited: list[int]) -> None:
+    """A cited candidate the model only saw as a summary is checked against that summary."""
+    for number in cited:
+        if number not in state.selected:
+            candidate = state.candidates[number]
+            state.material.append(
+                SourceDoc(
+                    "article",
+                    f"{candidate.publisher} | {candidate.title}",
+                    candidate.description,
+                    candidate.url,
+                )
+            )
+
+
+def run_tools(state: tools.WritingState, uses: list[llm.ToolUse]) -> list[dict[str, Any]]:
+    """Runs one response's tool calls; network-bound ones concurrently, in the order given back."""
+    threaded = [use for use in uses if use.name in tools.THREAD_SAFE]
+    with ThreadPoolExecutor(max_workers=max(1, len(threaded))) as pool:
+        futures = {use.id: pool.submit(_execute, state, use) for use in threaded}
+        inline = {use.id: _execute(state, use) for use in uses if use.name not in tools.THREAD_SAFE}
+        outputs = {**inline, **{key: future.result() for key, future in futures.items()}}
+    return [
+        {
+            "type": "tool_result",
+            "tool_use_id": use.id,
+            "content": outputs[use.id][0],
+            "is_error": outputs[use.id][1],
+        }
+        for use in uses
+    ]
+
+
+def _execute(state: tools.WritingState, use: llm.ToolUse) -> tuple[str, bool]:
+    entry = tools.EXECUTORS.get(use.name)
+    if entry is None:
+        return tools.RESULT_UNKNOWN_TOOL.format(name=use.name), True
+    schema, executor = entry
+    try:
+        return executor(state, schema.model_validate(use.input)), False
+    except ValidationError as exc:
+        return tools.RESULT_BAD_INPUT.format(problem=llm.describe_error(exc)), True
+    except tools.ToolFailed as exc:
+        return str(exc), True
+
+
+def first_prompt(state: tools.WritingState, request: DraftRequest, target: LengthTarget) -> str:
+    sections = [
+        _request_section(request, target),
+        f'<스타일_가이드 부서="{request.department}">\n{state.style.as_prompt()}\n</스타일_가이드>',
+    ]
+    for doc in state.material:
+        tag = {"press_release": "보도자료", "attachment": "첨부파일", "context": "대화_맥락"}.get(
+            doc.kind, "자료"
+        )
+        sections.append(f'<{tag} 제목="{doc.title}">\n{doc.text}\n</{tag}>')
+    unread = [
+        f"[{i}] {ref.label()}" for i, ref in enumerate(state.attachments) if i not in state.attachment_texts
+    ]
+    if unread:
+        sections.append("<첨부파일_목록>\n" + "\n".join(unread) + "\n</첨부파일_목록>")
+    if state.candidates:
+        sections.append(
+            "<관련_기사_후보>\n"
+            + tools.candidate_list(list(state.candidates.values()))
+            + "\n</관련_기사_후보>"
+        )
+    sections.append("위 자료만으로 기사를 작성하세요.")
+    return "\n\n".join(sections)
+
+
+def _request_section(request: DraftRequest, target: LengthTarget) -> str:
+    lines = [f"- 부서: {request.department}", f"- 분량: {target.describe()} (공백 포함)"]
+    if request.topic:
+        lines.append(f"- 주제: {request.topic}")
+    if request.style_hint:
+        lines.append(f"- 스타일 요청: {request.style_hint}")
+    lines.append(f"- 관련 기사 검색: {'허용' if request.search_news else '사용하지 않음'}")
+    return "<요청>\n" + "\n".join(lines) + "\n</요청>"

@@ -1,0 +1,75 @@
+"""Edits make a new revision linked to its parent, re-checked by the code guard."""
+
+from __future__ import annotations
+
+import pytest
+
+from agents import tasks
+from agents.models import Article, Run
+from agents.services import draft_create, edit_create
+from tests.agents.drafting import submit, verify_pass
+from tests.fakes.anthropic import FakeAnthropic
+from tests.fixtures.press import BODY, HEADLINE, PRESS_RELEASE
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def article(reporter, fake_llm: FakeAnthropic) -> Article:  # type: ignore[no-untyped-def]
+    submit(fake_llm)
+    verify_pass(fake_llm)
+    run = draft_create(reporter=reporter, press_release=PRESS_RELEASE)
+    tasks.draft_run.apply(args=[run.pk])
+    return Article.objects.get(run=run)
+
+
+def edit(reporter, article: Article, instruction: str) -> Run:  # type: ignore[no-untyped-def]
+    run = edit_create(reporter=reporter, article=article, instruction=instruction)
+    tasks.edit_run.apply(args=[run.pk])
+    run.refresh_from_db()
+    return run
+
+
+def test_a_new_headline_makes_revision_two_linked_to_its_parent(reporter, article, fake_llm) -> None:  # type: ignore[no-untyped-def]
+    fake_llm.tool(
+        "edit_article", {"headline": "청년 월세 지원 2만 가구로", "body": BODY, "changes_made": "제목 변경"}
+    )
+
+    run = edit(reporter, article, "제목 바꿔줘")
+
+    revision = run.article
+    assert run.status == Run.Status.DONE
+    assert revision.parent == article and revision.revision == 2
+    assert revision.headline == "청년 월세 지원 2만 가구로" and revision.body == article.body
+    assert revision.verdict == "pass" and revision.instruction == "제목 바꿔줘"
+    sent = fake_llm.requests[-1]
+    assert sent.forced_tool == "edit_article" and HEADLINE in sent.last_user_text()
+
+
+def test_a_length_request_is_reasked_once_when_far_off(reporter, article, fake_llm) -> None:  # type: ignore[no-untyped-def]
+    fake_llm.tool("edit_article", {"headline": HEADLINE, "body": BODY, "changes_made": "그대로"})
+    short = "서울시는 3일 청년 월세 지원 대상을 2만 가구로 확대한다고 밝혔다. " * 4
+    fake_llm.tool("edit_article", {"headline": HEADLINE, "body": short.strip(), "changes_made": "줄임"})
+
+    revision = edit(reporter, article, "150자로 줄여줘").article
+
+    assert "150자" in fake_llm.requests[-1].last_user_text()
+    assert revision.body == short.strip()
+
+
+def test_an_edit_that_adds_a_number_loses_that_sentence(reporter, article, fake_llm) -> None:  # type: ignore[no-untyped-def]
+    added = BODY + "\n\n시는 2030년까지 10만 가구를 지원할 계획이다."
+    fake_llm.tool("edit_article", {"headline": HEADLINE, "body": added, "changes_made": "계획 추가"})
+
+    revision = edit(reporter, article, "전망을 한 문단 덧붙여줘").article
+
+    assert "10만 가구" not in revision.body and "10만 가구" in revision.draft_body
+    assert revision.verdict == "revised"
+    assert revision.issues.filter(origin="code", status="not_found", action="deleted").exists()
+
+
+def test_an_empty_instruction_is_refused(reporter, article) -> None:  # type: ignore[no-untyped-def]
+    from agents.services import InputError
+
+    with pytest.raises(InputError):
+        edit_create(reporter=reporter, article=article, instruction="  ")
