@@ -1,0 +1,195 @@
+"""The JSON API (ARCHITECTURE 6.3). Endpoints validate, call a service or selector, and serialise."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.contrib.admin.views.decorators import staff_member_required
+from django.http import HttpRequest, HttpResponse
+from ninja import NinjaAPI, Schema, Status
+from ninja.errors import HttpError
+from ninja.errors import ValidationError as NinjaValidationError
+from ninja.security import HttpBearer
+from ninja.security.session import SessionAuth
+
+from agents import selectors, services
+from agents.models import Run
+from newsdesk import messages as msg
+from newsdesk import serializers
+from newsdesk.models import Reporter
+from newsdesk.services import ProfileError, reporter_update, token_authenticate
+
+
+class BearerToken(HttpBearer):
+    def authenticate(self, request: HttpRequest, token: str) -> Reporter | None:
+        return token_authenticate(token=token)
+
+
+class SessionReporter(SessionAuth):
+    """Session login (with CSRF, as ninja enforces for cookie auth), resolved to the reporter."""
+
+    def authenticate(self, request: HttpRequest, key: str | None) -> Reporter | None:
+        user = request.user
+        if user.is_authenticated:
+            return Reporter.objects.filter(user=user).first()
+        return None
+
+
+api = NinjaAPI(
+    title="newsdesk API",
+    version="1",
+    auth=[BearerToken(), SessionReporter()],
+    docs_decorator=staff_member_required,
+    urls_namespace="api",
+)
+
+
+def reporter_of(request: HttpRequest) -> Reporter:
+    return request.auth  # type: ignore[attr-defined]
+
+
+@api.exception_handler(services.InputError)
+def input_error(request: HttpRequest, exc: services.InputError) -> HttpResponse:
+    return api.create_response(request, {"detail": exc.message, "field": exc.field}, status=exc.status)
+
+
+@api.exception_handler(NinjaValidationError)
+def schema_error(request: HttpRequest, exc: NinjaValidationError) -> HttpResponse:
+    return api.create_response(request, {"detail": msg.BAD_REQUEST, "errors": exc.errors}, status=422)
+
+
+# --- drafts -------------------------------------------------------------------------------
+DRAFT_BODY_DOC = {
+    "requestBody": {
+        "content": {
+            "application/json": {
+                "schema": {
+                    "type": "object",
+                    "required": ["press_release"],
+                    "properties": {
+                        "press_release": {"type": "string"},
+                        "department": {"type": "string"},
+                        "length": {"type": "integer"},
+                        "style_hint": {"type": "string"},
+                        "search_news": {"type": "boolean"},
+                        "keywords": {"type": "array", "items": {"type": "string"}},
+                    },
+                }
+            },
+            "multipart/form-data": {
+                "schema": {
+                    "type": "object",
+                    "properties": {
+                        "file": {"type": "string", "format": "binary"},
+                        "press_release": {"type": "string"},
+                        "department": {"type": "string"},
+                        "length": {"type": "integer"},
+                        "style_hint": {"type": "string"},
+                        "search_news": {"type": "boolean"},
+                        "keywords": {"type": "string", "description": "comma-separated"},
+                    },
+                }
+            },
+        }
+    }
+}
+
+
+@api.post("/drafts", response={202: dict}, openapi_extra=DRAFT_BODY_DOC, tags=["drafts"])
+def draft_create(request: HttpRequest) -> Status:
+    reporter = reporter_of(request)
+    data = serializers.draft_request_data(request)
+    upload = None
+    uploaded = request.FILES.get("file")
+    if uploaded is not None:
+        services.require_api_key(reporter=reporter)  # refuse before storing anything
+        upload = services.upload_receive(
+            reporter=reporter,
+            file_name=uploaded.name or "upload",
+            mime_type=uploaded.content_type or "",
+            data=uploaded.read(services.files.MAX_FILE_BYTES + 1),
+        )
+        services.upload_await(upload=upload, timeout=settings.NEWSDESK_UPLOAD_WAIT_SECONDS)
+    run = services.draft_create(reporter=reporter, upload=upload, channel=Run.Channel.API, **data)
+    return Status(202, {"id": run.pk, "status": run.status})
+
+
+@api.get("/drafts", tags=["drafts"])
+def draft_list(request: HttpRequest) -> dict[str, Any]:
+    runs = selectors.draft_list(reporter=reporter_of(request))
+    return {"drafts": [serializers.draft_summary(run) for run in runs]}
+
+
+@api.get("/drafts/{run_id}", tags=["drafts"])
+def draft_detail(request: HttpRequest, run_id: int) -> dict[str, Any]:
+    return serializers.draft_detail(_own_draft(request, run_id))
+
+
+@api.get("/drafts/{run_id}/events", tags=["drafts"])
+def draft_events(request: HttpRequest, run_id: int, after: int = 0) -> dict[str, Any]:
+    run = _own_draft(request, run_id)
+    return {"events": [serializers.event(e) for e in selectors.events_after(run=run, after=after)]}
+
+
+class EditIn(Schema):
+    instruction: str
+
+
+@api.post("/drafts/{run_id}/edits", response={202: dict}, tags=["drafts"])
+def draft_edit(request: HttpRequest, run_id: int, payload: EditIn) -> Status:
+    run = _own_draft(request, run_id)
+    article = selectors.article_of(run)
+    if article is None:
+        raise services.InputError(services.msg.EDIT_NEEDS_FINISHED_ARTICLE, status=409)
+    edit = services.edit_create(
+        reporter=reporter_of(request),
+        article=article,
+        instruction=payload.instruction,
+        channel=Run.Channel.API,
+    )
+    return Status(202, {"id": edit.pk, "status": edit.status})
+
+
+def _own_draft(request: HttpRequest, run_id: int) -> Run:
+    run = selectors.draft_get(reporter=reporter_of(request), run_id=run_id)
+    if run is None:
+        raise HttpError(404, msg.NOT_FOUND)
+    return run
+
+
+# --- verify-only --------------------------------------------------------------------------
+class VerifyIn(Schema):
+    article: str
+    sources: list[str]
+
+
+@api.post("/verify", tags=["verify"])
+def verify(request: HttpRequest, payload: VerifyIn) -> dict[str, Any]:
+    return serializers.verify_only(article=payload.article, sources=payload.sources)
+
+
+# --- profile --------------------------------------------------------------------------------
+class MeIn(Schema):
+    department: str | None = None
+    keywords: list[str] | None = None
+    anthropic_api_key: str | None = None
+
+
+@api.get("/me", tags=["me"])
+def me(request: HttpRequest) -> dict[str, Any]:
+    return serializers.profile(reporter_of(request))
+
+
+@api.put("/me", tags=["me"])
+def me_update(request: HttpRequest, payload: MeIn) -> dict[str, Any]:
+    try:
+        reporter = reporter_update(
+            reporter=reporter_of(request),
+            department=payload.department,
+            keywords=payload.keywords,
+            anthropic_key=payload.anthropic_api_key,
+        )
+    except ProfileError as exc:
+        raise services.InputError(exc.message, field=exc.field) from exc
+    return serializers.profile(reporter)

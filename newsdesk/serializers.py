@@ -1,0 +1,157 @@
+"""Shapes of the JSON API (ARCHITECTURE 6.3) and parsing of its looser inputs."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.http import HttpRequest
+from django.utils import timezone
+
+from agents import selectors
+from agents.material import SourceDoc
+from agents.models import Article, Run, RunEvent
+from agents.services import InputError
+from agents.verify import verify_article
+from newsdesk import messages as msg
+from newsdesk.models import Reporter
+
+VERIFY_ARTICLE_LIMIT = 20_000
+VERIFY_SOURCES_LIMIT = 20
+VERIFY_SOURCES_CHARS = 200_000
+
+
+def draft_request_data(request: HttpRequest) -> dict[str, Any]:
+    """The draft fields from a JSON body or a multipart form, typed for services.draft_create."""
+    if request.content_type == "multipart/form-data":
+        form = request.POST
+        raw: dict[str, Any] = {key: form.get(key) for key in form}
+        raw["keywords"] = [k for k in (form.get("keywords") or "").split(",") if k.strip()]
+        raw["search_news"] = (form.get("search_news") or "").lower() in ("1", "true", "on", "yes")
+    else:
+        raw = parse_json_body(request)
+    return {
+        "press_release": _text(raw.get("press_release")),
+        "department": _text(raw.get("department")) or None,
+        "length": _length(raw.get("length")),
+        "style_hint": _text(raw.get("style_hint")),
+        "search_news": bool(raw.get("search_news")),
+        "keywords": _keywords(raw.get("keywords")),
+    }
+
+
+def parse_json_body(request: HttpRequest) -> dict[str, Any]:
+    try:
+        data = json.loads(request.body or b"{}")
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise InputError(msg.BAD_JSON, status=400) from exc
+    if not isinstance(data, dict):
+        raise InputError(msg.BAD_JSON, status=400)
+    return data
+
+
+def _text(value: Any) -> str:
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise InputError(msg.BAD_REQUEST)
+    return value
+
+
+def _length(value: Any) -> int | None:
+    if value in (None, ""):
+        return None
+    try:
+        return int(value)
+    except (TypeError, ValueError) as exc:
+        raise InputError("분량은 숫자로 적어 주세요.", field="length") from exc
+
+
+def _keywords(value: Any) -> list[str]:
+    if value in (None, ""):
+        return []
+    if isinstance(value, str):
+        value = value.split(",")
+    if not isinstance(value, list) or not all(isinstance(k, str) for k in value):
+        raise InputError(msg.BAD_REQUEST, field="keywords")
+    return [k.strip() for k in value if k.strip()]
+
+
+# --- output -------------------------------------------------------------------------------
+def issue(i: Any) -> dict[str, Any]:
+    return {"claim": i.claim, "status": i.status, "kind": i.kind, "source": i.source, "origin": i.origin}
+
+
+def draft_summary(run: Run) -> dict[str, Any]:
+    article = selectors.article_of(run)
+    return {
+        "id": run.pk,
+        "kind": run.kind,
+        "status": run.status,
+        "stage": run.stage,
+        "headline": article.headline if article else "",
+        "verdict": article.verdict if article else None,
+        "created_at": run.created_at.isoformat(),
+    }
+
+
+def draft_detail(run: Run) -> dict[str, Any]:
+    article: Article | None = selectors.article_of(run)
+    verification: dict[str, Any] = {"verdict": None, "issues": []}
+    if article is not None:
+        verification = {"verdict": article.verdict, "issues": [issue(i) for i in article.issues.all()]}
+    return {
+        "id": run.pk,
+        "status": run.status,
+        "stage": run.stage,
+        "headline": article.headline if article else "",
+        "body": article.body if article else "",
+        "draft_body": article.draft_body if article else "",
+        "length": article.length if article else 0,
+        "verification": verification,
+        "sources": article.sources if article else [],
+        "warnings": article.warnings if article else [],
+        "parent_id": run.parent_article.run_id if run.parent_article else None,
+        "error": run.error,
+        "usage": selectors.run_usage(run=run).as_dict(),
+    }
+
+
+def event(e: RunEvent) -> dict[str, Any]:
+    return {"seq": e.seq, "kind": e.kind, "message": e.message, "at": e.created_at.isoformat()}
+
+
+def profile(reporter: Reporter) -> dict[str, Any]:
+    return {
+        "department": reporter.department,
+        "keywords": reporter.keywords,
+        "anthropic_api_key": reporter.masked_key or None,
+        "anthropic_key_status": reporter.anthropic_key_status,
+        "telegram_linked": reporter.telegram_id is not None,
+    }
+
+
+def verify_only(*, article: str, sources: list[str]) -> dict[str, Any]:
+    """The code guard alone (no model, no key): flagged sentences are cut from `body`."""
+    article = article.strip()
+    texts = [s for s in (src.strip() for src in sources) if s]
+    if not article:
+        raise InputError(msg.ARTICLE_EMPTY, field="article")
+    if len(article) > VERIFY_ARTICLE_LIMIT:
+        raise InputError(msg.ARTICLE_TOO_LONG.format(limit=VERIFY_ARTICLE_LIMIT), field="article")
+    if not texts:
+        raise InputError(msg.SOURCES_EMPTY, field="sources")
+    if len(texts) > VERIFY_SOURCES_LIMIT or sum(map(len, texts)) > VERIFY_SOURCES_CHARS:
+        raise InputError(
+            msg.TOO_MANY_SOURCES.format(limit=VERIFY_SOURCES_LIMIT, chars=VERIFY_SOURCES_CHARS),
+            field="sources",
+        )
+    material = [SourceDoc("press_release", f"자료 {n}", text) for n, text in enumerate(texts, start=1)]
+    result = verify_article(
+        ctx=None, headline="", body=article, material=material, reference=timezone.localdate()
+    )
+    return {
+        "verdict": "revised" if result.verdict == "revised" else "pass",
+        "issues": [issue(i) for i in result.issues],
+        "body": result.body,
+    }

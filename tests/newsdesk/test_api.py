@@ -1,0 +1,208 @@
+"""The JSON API contract (ARCHITECTURE 6.3) through the real URL conf and middleware."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.test import Client
+
+from agents import tasks
+from agents.models import Run
+from newsdesk.services import token_issue
+from tests.agents.drafting import submit, verify_pass
+from tests.fakes.anthropic import FakeAnthropic
+from tests.fixtures.press import BODY_WITH_HALLUCINATION, PRESS_RELEASE
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def api(reporter) -> Client:  # type: ignore[no-untyped-def]
+    token = token_issue(reporter=reporter)
+    return Client(HTTP_AUTHORIZATION=f"Bearer {token}")
+
+
+def post(client: Client, path: str, data: object) -> object:
+    return client.post(path, data=json.dumps(data), content_type="application/json")
+
+
+def test_it_queues_a_draft_and_answers_202(api: Client, django_capture_on_commit_callbacks) -> None:  # type: ignore[no-untyped-def]
+    with django_capture_on_commit_callbacks() as callbacks:
+        response = post(
+            api, "/api/drafts", {"press_release": PRESS_RELEASE, "length": 500, "keywords": ["청년"]}
+        )
+
+    assert response.status_code == 202
+    body = response.json()
+    assert body["status"] == "queued"
+    run = Run.objects.get(pk=body["id"])
+    assert run.input["length"] == 500 and run.channel == "api"
+    assert len(callbacks) == 1  # the task is sent only once the row is committed
+
+
+@pytest.mark.parametrize("text", ["", "   \n\t "])
+def test_it_refuses_an_empty_press_release_with_422(api: Client, text: str) -> None:
+    response = post(api, "/api/drafts", {"press_release": text})
+
+    assert response.status_code == 422
+    assert "보도자료" in response.json()["detail"]
+    assert not Run.objects.exists()
+
+
+def test_it_refuses_a_press_release_over_20000_characters(api: Client) -> None:
+    response = post(api, "/api/drafts", {"press_release": "가" * 20_001})
+
+    assert response.status_code == 422 and "20,000자" in response.json()["detail"]
+
+
+@pytest.mark.parametrize(
+    ("payload", "field"),
+    [({"department": "연예부"}, "department"), ({"length": 5000}, "length"), ({"length": "길게"}, "length")],
+)
+def test_it_refuses_bad_fields_naming_them(api: Client, payload: dict, field: str) -> None:
+    response = post(api, "/api/drafts", {"press_release": PRESS_RELEASE, **payload})
+
+    assert response.status_code == 422 and response.json()["field"] == field
+
+
+def test_it_refuses_malformed_json_with_400(api: Client) -> None:
+    response = api.post("/api/drafts", data="{not json", content_type="application/json")
+
+    assert response.status_code == 400
+
+
+def test_without_an_api_key_it_answers_400_telling_how_to_register_one(
+    reporter, api: Client, settings
+) -> None:  # type: ignore[no-untyped-def]
+    settings.ANTHROPIC_API_KEY = ""
+    reporter.set_anthropic_key("")
+    reporter.save()
+
+    response = post(api, "/api/drafts", {"press_release": PRESS_RELEASE})
+
+    assert response.status_code == 400
+    assert "/set_apikey" in response.json()["detail"]
+    assert not Run.objects.exists()
+
+
+def test_it_requires_authentication(client: Client) -> None:
+    assert client.get("/api/drafts").status_code == 401
+    assert Client(HTTP_AUTHORIZATION="Bearer nd_wrong").get("/api/drafts").status_code == 401
+
+
+def test_a_session_post_without_csrf_is_refused(reporter) -> None:  # type: ignore[no-untyped-def]
+    browser = Client(enforce_csrf_checks=True)
+    browser.force_login(reporter.user)
+
+    response = post(browser, "/api/drafts", {"press_release": PRESS_RELEASE})
+
+    assert response.status_code == 403
+    assert not Run.objects.exists()
+
+
+def test_another_reporters_draft_is_not_found(api: Client, other_reporter) -> None:  # type: ignore[no-untyped-def]
+    theirs = Run.objects.create(reporter=other_reporter, kind="draft", input={})
+
+    assert api.get(f"/api/drafts/{theirs.pk}").status_code == 404
+    assert api.get(f"/api/drafts/{theirs.pk}/events").status_code == 404
+    assert post(api, f"/api/drafts/{theirs.pk}/edits", {"instruction": "제목 바꿔줘"}).status_code == 404
+
+
+def test_a_finished_draft_reads_back_with_verification_and_usage(
+    api: Client, fake_llm: FakeAnthropic
+) -> None:
+    submit(fake_llm, body=BODY_WITH_HALLUCINATION)
+    verify_pass(fake_llm)
+    run_id = post(api, "/api/drafts", {"press_release": PRESS_RELEASE}).json()["id"]
+    tasks.draft_run.apply(args=[run_id])
+
+    data = api.get(f"/api/drafts/{run_id}").json()
+
+    assert data["status"] == "done" and data["stage"] == "done"
+    assert data["verification"]["verdict"] == "revised"
+    assert "1,500억원" in data["draft_body"] and "1,500억원" not in data["body"]
+    assert {"claim", "status", "kind", "source", "origin"} <= set(data["verification"]["issues"][0])
+    assert data["usage"]["llm_calls"] == 2 and data["usage"]["cost_usd"] > 0
+    assert data["length"] == len(data["body"].replace("\n", ""))
+    events = api.get(f"/api/drafts/{run_id}/events?after=1").json()["events"]
+    assert events[0]["seq"] == 2 and events[-1]["kind"] == "done"
+    listed = api.get("/api/drafts").json()["drafts"]
+    assert listed[0]["id"] == run_id and listed[0]["verdict"] == "revised"
+
+
+def test_an_edit_of_an_unfinished_draft_is_refused(api: Client) -> None:
+    run_id = post(api, "/api/drafts", {"press_release": PRESS_RELEASE}).json()["id"]
+
+    response = post(api, f"/api/drafts/{run_id}/edits", {"instruction": "제목 바꿔줘"})
+
+    assert response.status_code == 409
+
+
+def test_verify_only_flags_and_cuts_unsupported_facts_without_a_key(api: Client, reporter, settings) -> None:  # type: ignore[no-untyped-def]
+    settings.ANTHROPIC_API_KEY = ""
+    reporter.set_anthropic_key("")
+    reporter.save()
+
+    response = post(api, "/api/verify", {"article": BODY_WITH_HALLUCINATION, "sources": [PRESS_RELEASE]})
+
+    assert response.status_code == 200
+    data = response.json()
+    assert data["verdict"] == "revised"
+    assert "1,500억원" not in data["body"] and "480억 원" in data["body"]
+    flagged = [i for i in data["issues"] if i["status"] == "not_found"]
+    assert flagged and all(i["origin"] == "code" for i in flagged)
+
+
+def test_verify_only_passes_a_faithful_article(api: Client) -> None:
+    from tests.fixtures.press import BODY
+
+    data = post(api, "/api/verify", {"article": BODY, "sources": [PRESS_RELEASE]}).json()
+
+    assert data["verdict"] == "pass" and data["body"] == BODY
+
+
+@pytest.mark.parametrize(
+    "payload", [{"article": "", "sources": ["x"]}, {"article": "기사", "sources": []}, {"article": "기사"}]
+)
+def test_verify_only_refuses_missing_parts(api: Client, payload: dict) -> None:
+    assert post(api, "/api/verify", payload).status_code == 422
+
+
+def test_me_shows_only_the_last_four_characters_of_the_key(api: Client) -> None:
+    data = api.get("/api/me").json()
+
+    assert data["anthropic_api_key"] == "…0001"
+    assert "sk-ant" not in json.dumps(data)
+
+
+def test_me_updates_the_profile_and_the_key_is_write_only(api: Client, reporter) -> None:  # type: ignore[no-untyped-def]
+    response = api.put(
+        "/api/me",
+        data=json.dumps(
+            {"department": "경제", "keywords": ["금리", " 환율 "], "anthropic_api_key": "sk-ant-new-key-7777"}
+        ),
+        content_type="application/json",
+    )
+
+    assert response.status_code == 200
+    assert response.json() == {
+        "department": "경제부",
+        "keywords": ["금리", "환율"],
+        "anthropic_api_key": "…7777",
+        "anthropic_key_status": "ok",
+        "telegram_linked": False,
+    }
+    reporter.refresh_from_db()
+    assert reporter.anthropic_key() == "sk-ant-new-key-7777"
+
+
+def test_me_refuses_an_unknown_department(api: Client) -> None:
+    response = api.put("/api/me", data=json.dumps({"department": "연예부"}), content_type="application/json")
+
+    assert response.status_code == 422 and response.json()["field"] == "department"
+
+
+def test_api_docs_are_for_staff_only(client: Client, admin_client: Client) -> None:
+    assert client.get("/api/docs").status_code == 302
+    assert admin_client.get("/api/docs").status_code == 200
