@@ -165,7 +165,9 @@ def search_candidates(*, keywords: list[str], hours: int) -> list[Candidate]:
             if not publisher or url in seen or titles.is_skipped_for_check(item.title):
                 continue
             seen.add(url)
-            scrape_url = item.link if "news.naver.com" in item.link else url
+            # Naver's own copy (link) has a stable layout our scraper knows; it is the outlet's URL
+            # when Naver does not host the article.
+            scrape_url = item.link or url
             found.append(Candidate(0, item.title, url, publisher, item.description, scrape_url))
     return found[:CANDIDATE_LIMIT]
 

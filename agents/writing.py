@@ -14,6 +14,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
+from django import db
 from pydantic import ValidationError
 
 from agents import llm, prompts, tools
@@ -224,7 +225,7 @@ def run_tools(state: tools.WritingState, uses: list[llm.ToolUse]) -> list[dict[s
     """Runs one response's tool calls; network-bound ones concurrently, in the order given back."""
     threaded = [use for use in uses if use.name in tools.THREAD_SAFE]
     with ThreadPoolExecutor(max_workers=max(1, len(threaded))) as pool:
-        futures = {use.id: pool.submit(_execute, state, use) for use in threaded}
+        futures = {use.id: pool.submit(_execute_in_thread, state, use) for use in threaded}
         inline = {use.id: _execute(state, use) for use in uses if use.name not in tools.THREAD_SAFE}
         outputs = {**inline, **{key: future.result() for key, future in futures.items()}}
     return [
@@ -236,6 +237,13 @@ def run_tools(state: tools.WritingState, uses: list[llm.ToolUse]) -> list[dict[s
         }
         for use in uses
     ]
+
+
+def _execute_in_thread(state: tools.WritingState, use: llm.ToolUse) -> tuple[str, bool]:
+    try:
+        return _execute(state, use)
+    finally:
+        db.connections.close_all()  # this thread's own connections; the pool thread ends next
 
 
 def _execute(state: tools.WritingState, use: llm.ToolUse) -> tuple[str, bool]:

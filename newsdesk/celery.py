@@ -14,8 +14,11 @@ app.autodiscover_tasks(["agents", "conversations", "newsdesk.telegram"])
 
 @task_prerun.connect
 @task_postrun.connect
-def _close_stale_connections(**_: object) -> None:
-    # Long-lived workers outlive database restarts; drop connections that went bad.
+def _close_stale_connections(task: object = None, **_: object) -> None:
+    # Long-lived workers outlive database restarts; drop connections that went bad. A task
+    # applied in the caller's thread (tests) shares the caller's connection: leave it alone.
     from django.db import close_old_connections
 
+    if getattr(getattr(task, "request", None), "is_eager", False):
+        return
     close_old_connections()

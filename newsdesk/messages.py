@@ -13,7 +13,3 @@ NOT_A_REPORTER = "기자 프로필이 없는 계정입니다. 관리자에게 `m
 BAD_JSON = "요청 본문이 올바른 JSON이 아닙니다."
 BAD_REQUEST = "요청 형식이 올바르지 않습니다."
 NOT_FOUND = "찾을 수 없습니다."
-TOO_MANY_SOURCES = "자료는 {limit}개까지, 합쳐서 {chars:,}자까지 보낼 수 있습니다."
-ARTICLE_EMPTY = "검증할 기사 본문을 입력해 주세요."
-ARTICLE_TOO_LONG = "기사는 {limit:,}자까지 검증할 수 있습니다."
-SOURCES_EMPTY = "기사와 대조할 자료(보도자료 등)를 하나 이상 넣어 주세요."

@@ -6,19 +6,12 @@ import json
 from typing import Any
 
 from django.http import HttpRequest
-from django.utils import timezone
 
 from agents import selectors
-from agents.material import SourceDoc
 from agents.models import Article, Run, RunEvent
-from agents.services import InputError
-from agents.verify import verify_article
+from agents.services import InputError, verify_check
 from newsdesk import messages as msg
 from newsdesk.models import Reporter
-
-VERIFY_ARTICLE_LIMIT = 20_000
-VERIFY_SOURCES_LIMIT = 20
-VERIFY_SOURCES_CHARS = 200_000
 
 
 def draft_request_data(request: HttpRequest) -> dict[str, Any]:
@@ -132,24 +125,8 @@ def profile(reporter: Reporter) -> dict[str, Any]:
 
 
 def verify_only(*, article: str, sources: list[str]) -> dict[str, Any]:
-    """The code guard alone (no model, no key): flagged sentences are cut from `body`."""
-    article = article.strip()
-    texts = [s for s in (src.strip() for src in sources) if s]
-    if not article:
-        raise InputError(msg.ARTICLE_EMPTY, field="article")
-    if len(article) > VERIFY_ARTICLE_LIMIT:
-        raise InputError(msg.ARTICLE_TOO_LONG.format(limit=VERIFY_ARTICLE_LIMIT), field="article")
-    if not texts:
-        raise InputError(msg.SOURCES_EMPTY, field="sources")
-    if len(texts) > VERIFY_SOURCES_LIMIT or sum(map(len, texts)) > VERIFY_SOURCES_CHARS:
-        raise InputError(
-            msg.TOO_MANY_SOURCES.format(limit=VERIFY_SOURCES_LIMIT, chars=VERIFY_SOURCES_CHARS),
-            field="sources",
-        )
-    material = [SourceDoc("press_release", f"자료 {n}", text) for n, text in enumerate(texts, start=1)]
-    result = verify_article(
-        ctx=None, headline="", body=article, material=material, reference=timezone.localdate()
-    )
+    """POST /api/verify: the code guard alone (no model, no key)."""
+    result = verify_check(article=article, sources=sources)
     return {
         "verdict": "revised" if result.verdict == "revised" else "pass",
         "issues": [issue(i) for i in result.issues],

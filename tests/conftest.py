@@ -1,13 +1,17 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from django.conf import settings
 
 from agents import llm
+from agents.sources import publishers
 from tests.factories import ReporterFactory
 from tests.fakes.anthropic import FakeAnthropic
+from tests.fakes.naver import FakeNaver
+from tests.fakes.pages import FakePages
 
 
 @pytest.fixture
@@ -27,10 +31,41 @@ def fake_llm() -> Iterator[FakeAnthropic]:
 
 
 @pytest.fixture
-def reporter(db: None):  # type: ignore[no-untyped-def]
+def reporter(db: None):
     return ReporterFactory(user__username="kim", anthropic_key="sk-ant-test-kim-0001")
 
 
 @pytest.fixture
-def other_reporter(db: None):  # type: ignore[no-untyped-def]
+def other_reporter(db: None):
     return ReporterFactory(user__username="lee", anthropic_key="sk-ant-test-lee-0002")
+
+
+@pytest.fixture
+def fake_naver(settings: Any) -> Iterator[FakeNaver]:
+    """The fake Naver search API, with the server's Naver settings pointing at it."""
+    fake = FakeNaver()
+    settings.NAVER_API_BASE_URL = fake.base_url
+    settings.NAVER_CLIENT_ID = fake.client_id
+    settings.NAVER_CLIENT_SECRET = fake.client_secret
+    try:
+        yield fake
+    finally:
+        fake.close()
+
+
+@pytest.fixture
+def pages(settings: Any) -> Iterator[FakePages]:
+    """Fake article pages on loopback; loopback (and only loopback) is allowed for the scraper."""
+    settings.NEWSDESK_SCRAPE_ALLOW_PRIVATE = True
+    fake = FakePages()
+    try:
+        yield fake
+    finally:
+        fake.close()
+
+
+@pytest.fixture(autouse=True)
+def _fresh_publisher_cache() -> Iterator[None]:
+    publishers.clear_cache()
+    yield
+    publishers.clear_cache()

@@ -20,7 +20,7 @@ from tests.fixtures.press import (
 pytestmark = pytest.mark.django_db
 
 
-def queue(reporter, **kwargs) -> Run:  # type: ignore[no-untyped-def]
+def queue(reporter, **kwargs) -> Run:
     return draft_create(reporter=reporter, press_release=kwargs.pop("press_release", PRESS_RELEASE), **kwargs)
 
 
@@ -223,3 +223,20 @@ def test_every_issue_is_stored_with_its_origin(reporter, fake_llm: FakeAnthropic
 
     origins = set(VerificationIssue.objects.filter(article=article).values_list("origin", flat=True))
     assert origins == {"code", "llm"}
+
+
+def test_a_reporters_own_article_is_verified_by_code_and_model_without_writing(
+    reporter, fake_llm: FakeAnthropic
+) -> None:
+    from agents.services import verify_create
+
+    verify_pass(fake_llm)
+    run = verify_create(reporter=reporter, article=BODY_WITH_HALLUCINATION, sources=[PRESS_RELEASE])
+
+    run = run_task(run)
+
+    assert run.status == Run.Status.DONE
+    assert [r.forced_tool for r in fake_llm.requests] == ["verify_article"]
+    article = run.article
+    assert article.draft_body == BODY_WITH_HALLUCINATION and HALLUCINATED_SENTENCE not in article.body
+    assert article.verdict == Article.Verdict.REVISED

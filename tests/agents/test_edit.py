@@ -15,7 +15,7 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def article(reporter, fake_llm: FakeAnthropic) -> Article:  # type: ignore[no-untyped-def]
+def article(reporter, fake_llm: FakeAnthropic) -> Article:
     submit(fake_llm)
     verify_pass(fake_llm)
     run = draft_create(reporter=reporter, press_release=PRESS_RELEASE)
@@ -23,14 +23,14 @@ def article(reporter, fake_llm: FakeAnthropic) -> Article:  # type: ignore[no-un
     return Article.objects.get(run=run)
 
 
-def edit(reporter, article: Article, instruction: str) -> Run:  # type: ignore[no-untyped-def]
+def edit(reporter, article: Article, instruction: str) -> Run:
     run = edit_create(reporter=reporter, article=article, instruction=instruction)
     tasks.edit_run.apply(args=[run.pk])
     run.refresh_from_db()
     return run
 
 
-def test_a_new_headline_makes_revision_two_linked_to_its_parent(reporter, article, fake_llm) -> None:  # type: ignore[no-untyped-def]
+def test_a_new_headline_makes_revision_two_linked_to_its_parent(reporter, article, fake_llm) -> None:
     fake_llm.tool(
         "edit_article", {"headline": "청년 월세 지원 2만 가구로", "body": BODY, "changes_made": "제목 변경"}
     )
@@ -46,7 +46,7 @@ def test_a_new_headline_makes_revision_two_linked_to_its_parent(reporter, articl
     assert sent.forced_tool == "edit_article" and HEADLINE in sent.last_user_text()
 
 
-def test_a_length_request_is_reasked_once_when_far_off(reporter, article, fake_llm) -> None:  # type: ignore[no-untyped-def]
+def test_a_length_request_is_reasked_once_when_far_off(reporter, article, fake_llm) -> None:
     fake_llm.tool("edit_article", {"headline": HEADLINE, "body": BODY, "changes_made": "그대로"})
     short = "서울시는 3일 청년 월세 지원 대상을 2만 가구로 확대한다고 밝혔다. " * 4
     fake_llm.tool("edit_article", {"headline": HEADLINE, "body": short.strip(), "changes_made": "줄임"})
@@ -57,7 +57,7 @@ def test_a_length_request_is_reasked_once_when_far_off(reporter, article, fake_l
     assert revision.body == short.strip()
 
 
-def test_an_edit_that_adds_a_number_loses_that_sentence(reporter, article, fake_llm) -> None:  # type: ignore[no-untyped-def]
+def test_an_edit_that_adds_a_number_loses_that_sentence(reporter, article, fake_llm) -> None:
     added = BODY + "\n\n시는 2030년까지 10만 가구를 지원할 계획이다."
     fake_llm.tool("edit_article", {"headline": HEADLINE, "body": added, "changes_made": "계획 추가"})
 
@@ -68,7 +68,7 @@ def test_an_edit_that_adds_a_number_loses_that_sentence(reporter, article, fake_
     assert revision.issues.filter(origin="code", status="not_found", action="deleted").exists()
 
 
-def test_an_empty_instruction_is_refused(reporter, article) -> None:  # type: ignore[no-untyped-def]
+def test_an_empty_instruction_is_refused(reporter, article) -> None:
     from agents.services import InputError
 
     with pytest.raises(InputError):

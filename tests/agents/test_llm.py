@@ -167,7 +167,7 @@ def test_a_legacy_spend_cap_429_is_not_handed_to_celery_for_retries(fake_llm: Fa
     assert not caught.value.transient
 
 
-def test_a_timeout_is_transient(fake_llm: FakeAnthropic, settings) -> None:  # type: ignore[no-untyped-def]
+def test_a_timeout_is_transient(fake_llm: FakeAnthropic, settings) -> None:
     settings.NEWSDESK_LLM_TIMEOUT = 1
     llm._client.cache_clear()
     fake_llm.stall(2.5)
@@ -195,13 +195,13 @@ def test_a_loop_step_returns_every_tool_call_and_the_content_to_append(fake_llm:
     assert "thinking" not in fake_llm.requests[0].body
 
 
-def test_the_reporter_key_wins_over_the_server_key(settings) -> None:  # type: ignore[no-untyped-def]
+def test_the_reporter_key_wins_over_the_server_key(settings) -> None:
     settings.ANTHROPIC_API_KEY = "sk-ant-server"
     assert llm.resolve_api_key("sk-ant-mine") == "sk-ant-mine"
     assert llm.resolve_api_key("") == "sk-ant-server"
 
 
-def test_no_key_anywhere_tells_the_reporter_how_to_register_one(settings) -> None:  # type: ignore[no-untyped-def]
+def test_no_key_anywhere_tells_the_reporter_how_to_register_one(settings) -> None:
     settings.ANTHROPIC_API_KEY = ""
     with pytest.raises(llm.LLMKeyMissing) as caught:
         llm.resolve_api_key("")

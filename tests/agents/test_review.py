@@ -71,7 +71,7 @@ def test_it_refuses_any_state_but_accepted_or_dismissed(reporter: Reporter, stat
     assert issue.review_state == "open"
 
 
-def test_it_writes_a_whole_selection_in_one_update(reporter: Reporter, django_assert_num_queries) -> None:  # type: ignore[no-untyped-def]
+def test_it_writes_a_whole_selection_in_one_update(reporter: Reporter, django_assert_num_queries) -> None:
     issues = make_issues(reporter, 20)
     editor = UserFactory(username="editor")
 
@@ -79,7 +79,7 @@ def test_it_writes_a_whole_selection_in_one_update(reporter: Reporter, django_as
         assert issues_review(issue_ids=[issue.pk for issue in issues], state="dismissed", user=editor) == 20
 
 
-def test_an_empty_selection_touches_nothing(django_assert_num_queries) -> None:  # type: ignore[no-untyped-def]
+def test_an_empty_selection_touches_nothing(django_assert_num_queries) -> None:
     editor = UserFactory(username="editor")
 
     with django_assert_num_queries(0):

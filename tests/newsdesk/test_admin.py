@@ -41,7 +41,7 @@ def group_permissions() -> set[str]:
 
 
 @pytest.fixture
-def editor(client: Client):  # type: ignore[no-untyped-def]
+def editor(client: Client):
     user = UserFactory(username="editor", is_staff=True)
     user.groups.add(Group.objects.get(name="editors"))
     client.force_login(user)

@@ -18,7 +18,7 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def api(reporter) -> Client:  # type: ignore[no-untyped-def]
+def api(reporter) -> Client:
     token = token_issue(reporter=reporter)
     return Client(HTTP_AUTHORIZATION=f"Bearer {token}")
 
@@ -27,7 +27,7 @@ def post(client: Client, path: str, data: object) -> object:
     return client.post(path, data=json.dumps(data), content_type="application/json")
 
 
-def test_it_queues_a_draft_and_answers_202(api: Client, django_capture_on_commit_callbacks) -> None:  # type: ignore[no-untyped-def]
+def test_it_queues_a_draft_and_answers_202(api: Client, django_capture_on_commit_callbacks) -> None:
     with django_capture_on_commit_callbacks() as callbacks:
         response = post(
             api, "/api/drafts", {"press_release": PRESS_RELEASE, "length": 500, "keywords": ["청년"]}
@@ -74,7 +74,7 @@ def test_it_refuses_malformed_json_with_400(api: Client) -> None:
 
 def test_without_an_api_key_it_answers_400_telling_how_to_register_one(
     reporter, api: Client, settings
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     settings.ANTHROPIC_API_KEY = ""
     reporter.set_anthropic_key("")
     reporter.save()
@@ -91,7 +91,7 @@ def test_it_requires_authentication(client: Client) -> None:
     assert Client(HTTP_AUTHORIZATION="Bearer nd_wrong").get("/api/drafts").status_code == 401
 
 
-def test_a_session_post_without_csrf_is_refused(reporter) -> None:  # type: ignore[no-untyped-def]
+def test_a_session_post_without_csrf_is_refused(reporter) -> None:
     browser = Client(enforce_csrf_checks=True)
     browser.force_login(reporter.user)
 
@@ -101,7 +101,7 @@ def test_a_session_post_without_csrf_is_refused(reporter) -> None:  # type: igno
     assert not Run.objects.exists()
 
 
-def test_another_reporters_draft_is_not_found(api: Client, other_reporter) -> None:  # type: ignore[no-untyped-def]
+def test_another_reporters_draft_is_not_found(api: Client, other_reporter) -> None:
     theirs = Run.objects.create(reporter=other_reporter, kind="draft", input={})
 
     assert api.get(f"/api/drafts/{theirs.pk}").status_code == 404
@@ -139,7 +139,7 @@ def test_an_edit_of_an_unfinished_draft_is_refused(api: Client) -> None:
     assert response.status_code == 409
 
 
-def test_verify_only_flags_and_cuts_unsupported_facts_without_a_key(api: Client, reporter, settings) -> None:  # type: ignore[no-untyped-def]
+def test_verify_only_flags_and_cuts_unsupported_facts_without_a_key(api: Client, reporter, settings) -> None:
     settings.ANTHROPIC_API_KEY = ""
     reporter.set_anthropic_key("")
     reporter.save()
@@ -176,7 +176,7 @@ def test_me_shows_only_the_last_four_characters_of_the_key(api: Client) -> None:
     assert "sk-ant" not in json.dumps(data)
 
 
-def test_me_updates_the_profile_and_the_key_is_write_only(api: Client, reporter) -> None:  # type: ignore[no-untyped-def]
+def test_me_updates_the_profile_and_the_key_is_write_only(api: Client, reporter) -> None:
     response = api.put(
         "/api/me",
         data=json.dumps(
