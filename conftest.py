@@ -22,8 +22,17 @@ def pytest_configure(config: pytest.Config) -> None:
     settings.ANTHROPIC_API_KEY = ""
     settings.NEWSDESK_LLM_TIMEOUT = 10
     crypto.reset_cache()
-    # Tests never publish to the laptop's filesystem broker (a dev worker would consume it);
-    # integration tests that need a real broker point the app at Redis themselves.
-    if not os.environ.get("NEWSDESK_TEST_BROKER_URL"):
-        app.conf.broker_url = "memory://"
-        app.conf.broker_transport_options = {}
+    # Tests never publish to the laptop's filesystem broker (a dev worker would consume it).
+    # With NEWSDESK_TEST_BROKER_URL (CI's second pass: Redis) each xdist process gets its own
+    # Redis database, so one process's worker never takes another process's messages.
+    app.conf.broker_url = test_broker_url()
+    app.conf.broker_transport_options = {}
+
+
+def test_broker_url() -> str:
+    base = os.environ.get("NEWSDESK_TEST_BROKER_URL", "")
+    if not base:
+        return "memory://"
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
+    index = int(worker.removeprefix("gw") or 0)
+    return f"{base.rsplit('/', 1)[0]}/{10 + index}" if base.startswith("redis") else base

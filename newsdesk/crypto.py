@@ -42,7 +42,10 @@ def decrypt(token: str) -> str:
 
 
 def rotate(token: str) -> str:
-    return _fernet().rotate(token.encode()).decode()
+    try:
+        return _fernet().rotate(token.encode()).decode()
+    except InvalidToken as exc:
+        raise KeyUnreadable from exc
 
 
 def reset_cache() -> None:

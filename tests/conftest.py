@@ -69,3 +69,20 @@ def _fresh_publisher_cache() -> Iterator[None]:
     publishers.clear_cache()
     yield
     publishers.clear_cache()
+
+
+@pytest.fixture
+def worker_thread(transactional_db: None) -> Iterator[object]:
+    """A real Celery worker consuming the llm and io queues in a thread of this process.
+
+    The broker is the test one (in-memory, or Redis in CI's second pass); tests that use it need
+    committed rows, hence the transactional database.
+    """
+    from celery.contrib.testing.worker import start_worker
+
+    from newsdesk.celery import app
+
+    with start_worker(
+        app, pool="solo", concurrency=1, perform_ping_check=False, loglevel="WARNING", queues=["llm", "io"]
+    ) as worker:
+        yield worker

@@ -115,6 +115,9 @@ class FakeAnthropic:
 
         class Handler(BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"
+            # Headers and body go out in two writes; without TCP_NODELAY, Nagle plus the client's
+            # delayed ACK adds ~40 ms to every response on loopback.
+            disable_nagle_algorithm = True
 
             def do_POST(self) -> None:
                 length = int(self.headers.get("content-length", "0"))
@@ -132,9 +135,14 @@ class FakeAnthropic:
             def log_message(self, *args: Any) -> None:
                 pass
 
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.server.daemon_threads = True
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        class Server(ThreadingHTTPServer):
+            daemon_threads = True
+            request_queue_size = 64  # the default backlog of 5 can drop concurrent connects
+
+        self.server = Server(("127.0.0.1", 0), Handler)
+        self.thread = threading.Thread(
+            target=self.server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
+        )
         self.thread.start()
 
     # --- scripting ------------------------------------------------------------------------

@@ -119,6 +119,9 @@ class FakeNaver:
 
         class Handler(BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"
+            # Headers and body go out in two writes; without TCP_NODELAY, Nagle plus the client's
+            # delayed ACK adds ~40 ms to every response on loopback.
+            disable_nagle_algorithm = True
 
             def do_GET(self) -> None:
                 status, payload, delay = fake._handle(self.path, dict(self.headers.items()))

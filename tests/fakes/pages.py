@@ -252,6 +252,9 @@ class FakePages:
 
         class Handler(BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"
+            # Headers and body go out in two writes; without TCP_NODELAY, Nagle plus the client's
+            # delayed ACK adds ~40 ms to every response on loopback.
+            disable_nagle_algorithm = True
 
             def do_GET(self) -> None:
                 fake._serve(self)

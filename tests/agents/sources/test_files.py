@@ -6,9 +6,7 @@ import io
 import random
 import time
 import zipfile
-from collections.abc import Callable
 
-import docx
 import pymupdf
 import pytest
 from docx.document import Document as DocxDocument
@@ -24,6 +22,7 @@ from agents.sources.files import (
     precheck,
     precheck_metadata,
 )
+from tests.fixtures.documents import make_docx, make_pdf, make_scanned_pdf, make_zip, press_release, rezip
 
 LINES = [
     "서울시는 15일 청년 주거 지원 예산을 2천억 원으로 늘린다고 밝혔다.",
@@ -35,73 +34,6 @@ OLE2_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 SAVE_AS_PDF = "PDF로 저장해 올려주세요"
 UNSUPPORTED = "지원하지 않는 파일 형식입니다. (PDF, DOCX, TXT만 지원)"
 CODES = {"too_large", "unsupported", "hwp", "encrypted", "corrupt", "scanned", "empty", "zip_bomb"}
-
-
-# --- Fixture builders ---
-
-
-def make_pdf(pages: list[str], **save: object) -> bytes:
-    document = pymupdf.open()
-    for text in pages:
-        page = document.new_page()
-        page.insert_text((72, 72), text, fontname="korea", fontsize=11)
-    return document.tobytes(**save)
-
-
-def make_scanned_pdf(pages: int = 2) -> bytes:
-    document = pymupdf.open()
-    for _ in range(pages):
-        page = document.new_page()
-        pixmap = pymupdf.Pixmap(pymupdf.csRGB, pymupdf.IRect(0, 0, 80, 80), False)
-        pixmap.set_rect(pixmap.irect, (180, 180, 180))
-        page.insert_image(pymupdf.Rect(72, 72, 400, 400), pixmap=pixmap)
-        page.draw_rect(pymupdf.Rect(50, 50, 500, 700), color=(0, 0, 0))
-    return document.tobytes()
-
-
-def make_docx(build: Callable[[DocxDocument], None]) -> bytes:
-    document = docx.Document()
-    build(document)
-    buffer = io.BytesIO()
-    document.save(buffer)
-    return buffer.getvalue()
-
-
-def press_release(document: DocxDocument) -> None:
-    document.sections[0].header.paragraphs[0].text = "보도자료 | 서울특별시 주택정책과"
-    document.sections[0].footer.paragraphs[0].text = "문의: 주택정책과 02-2133-0000"
-    document.add_paragraph("서울시, 청년 주거 지원 예산 2천억 원으로 확대")
-    table = document.add_table(rows=2, cols=3)
-    for cell, value in zip(table.rows[0].cells, ["구분", "2024년", "2025년"], strict=True):
-        cell.text = value
-    for cell, value in zip(table.rows[1].cells, ["예산", "1천억 원", "2천억 원"], strict=True):
-        cell.text = value
-    document.add_paragraph("신청은 다음 달 1일부터 받는다.")
-
-
-def rezip(
-    data: bytes, *, replace: dict[str, bytes] | None = None, add: dict[str, bytes] | None = None
-) -> bytes:
-    """Copy a zip, swapping or adding members."""
-    replace, add = replace or {}, add or {}
-    out = io.BytesIO()
-    with (
-        zipfile.ZipFile(io.BytesIO(data)) as source,
-        zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target,
-    ):
-        for info in source.infolist():
-            target.writestr(info.filename, replace.get(info.filename, source.read(info)))
-        for name, content in add.items():
-            target.writestr(name, content)
-    return out.getvalue()
-
-
-def make_zip(members: dict[str, bytes]) -> bytes:
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
-        for name, content in members.items():
-            archive.writestr(name, content)
-    return out.getvalue()
 
 
 def rejected(data: bytes, file_name: str, mime_type: str = "") -> FileRejected:

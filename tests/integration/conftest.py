@@ -1,0 +1,115 @@
+"""A real Celery worker process on Redis, against the test PostgreSQL database.
+
+CI's second pass sets NEWSDESK_TEST_BROKER_URL (Redis) and DATABASE_URL (PostgreSQL); without
+them these tests skip, because a worker process cannot share the test process's SQLite
+transaction semantics or its in-memory broker.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from django.db import connection
+
+from conftest import TEST_FERNET_KEY
+from newsdesk.celery import app
+from tests.fakes.anthropic import FakeAnthropic
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class WorkerProcess:
+    def __init__(self, env: dict[str, str], log: Path) -> None:
+        self.env, self.log = env, log
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        command = [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "newsdesk",
+            "worker",
+            "-Q",
+            "llm,io",
+            "-c",
+            "2",
+            "-n",
+            f"it-{uuid.uuid4().hex[:8]}@%h",
+            "--without-gossip",
+            "--without-mingle",
+            "--loglevel",
+            "INFO",
+        ]
+        with self.log.open("ab") as out:
+            self.proc = subprocess.Popen(
+                command, cwd=ROOT, env=self.env, stdout=out, stderr=subprocess.STDOUT
+            )
+        self._wait_ready()
+
+    def _wait_ready(self, timeout: float = 30) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if b"ready." in self.log.read_bytes():
+                return
+            time.sleep(0.2)
+        raise AssertionError(f"worker did not start:\n{self.log.read_text()[-3000:]}")
+
+    def children(self) -> list[int]:
+        assert self.proc is not None
+        found = []
+        for status in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                fields = status.read_text().split()
+            except OSError:
+                continue
+            if int(fields[3]) == self.proc.pid:
+                found.append(int(fields[0]))
+        return found
+
+    def kill_children(self) -> None:
+        for pid in self.children():
+            os.kill(pid, signal.SIGKILL)
+
+    def stop(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+
+
+@pytest.fixture
+def worker(fake_llm: FakeAnthropic, tmp_path: Path) -> Iterator[WorkerProcess]:
+    broker = app.conf.broker_url
+    if not str(broker).startswith("redis") or connection.vendor != "postgresql":
+        pytest.skip("needs Redis and PostgreSQL (.ci/run sets NEWSDESK_TEST_BROKER_URL and DATABASE_URL)")
+    db = connection.settings_dict
+    host, port = db["HOST"] or "127.0.0.1", db["PORT"] or 5432
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"postgres://{db['USER']}@{host}:{port}/{db['NAME']}",
+        "CELERY_BROKER_URL": str(broker),
+        "ANTHROPIC_BASE_URL": fake_llm.base_url,
+        "NEWSDESK_ENCRYPTION_KEYS": TEST_FERNET_KEY,
+        "NEWSDESK_VAR_DIR": str(tmp_path / "var"),
+        "ANTHROPIC_API_KEY": "",
+    }
+    with app.connection_for_write() as conn:  # messages left by other tests must not be picked up
+        conn.default_channel.client.flushdb()
+    process = WorkerProcess(env, tmp_path / "worker.log")
+    process.start()
+    try:
+        yield process
+    finally:
+        process.stop()
