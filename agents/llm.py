@@ -134,16 +134,23 @@ class Tool:
 
 
 def _clean(schema: type[BaseModel]) -> dict[str, Any]:
-    """Pydantic's JSON schema without the titles: they cost tokens and tell the model nothing."""
+    """Pydantic's JSON schema without its annotation titles: they cost tokens and tell the model
+    nothing. A *field* called "title" (a key of "properties") is kept, of course."""
+    return _strip_titles(schema.model_json_schema())
 
-    def strip(node: Any) -> Any:
-        if isinstance(node, dict):
-            return {k: strip(v) for k, v in node.items() if k != "title"}
-        if isinstance(node, list):
-            return [strip(v) for v in node]
+
+def _strip_titles(node: Any, *, names: bool = False) -> Any:
+    if isinstance(node, list):
+        return [_strip_titles(value) for value in node]
+    if not isinstance(node, dict):
         return node
-
-    return strip(schema.model_json_schema())
+    if names:  # the keys of "properties" and "$defs" are names, never annotations
+        return {key: _strip_titles(value) for key, value in node.items()}
+    return {
+        key: _strip_titles(value, names=key in ("properties", "$defs"))
+        for key, value in node.items()
+        if not (key == "title" and isinstance(value, str))
+    }
 
 
 @dataclass(frozen=True)

@@ -64,3 +64,58 @@ VERIFY_ARTICLE_TOO_LONG = "기사는 {limit:,}자까지 검증할 수 있습니�
 VERIFY_SOURCES_EMPTY = "기사와 대조할 자료(보도자료 등)를 하나 이상 넣어 주세요."
 VERIFY_TOO_MANY_SOURCES = "자료는 {limit}개까지, 합쳐서 {chars:,}자까지 보낼 수 있습니다."
 VERIFY_HEADLINE = "(제목 없음) 직접 쓴 기사 검증"
+
+# --- monitoring: /check, /report, schedules ---------------------------------------------------
+MONITOR_ALREADY_RUNNING = "이미 실행 중인 작업이 있습니다. 지금 작업이 끝난 뒤 다시 요청해 주세요."
+MONITOR_WAITING = "앞선 작업이 끝나기를 기다리는 중"
+MONITOR_WAIT_GAVE_UP = "앞선 작업이 오래 끝나지 않아 이번 실행을 건너뛰었습니다. 잠시 후 다시 요청해 주세요."
+CHECK_NO_KEYWORDS = (
+    "타사 체크에 쓸 키워드가 없습니다. 웹 프로필(/desk/profile/)이나 텔레그램 /set_keyword 로 "
+    "키워드를 먼저 등록해 주세요. 예) 서부지검, 서부지법, 영등포경찰서"
+)
+MONITOR_UNKNOWN_DEPARTMENT = (
+    "부서가 올바르지 않아 실행할 수 없습니다: {department}. 웹 프로필이나 텔레그램 /set_division 으로 "
+    "사회부, 정치부, 경제부, 산업부, 테크부, 문화부, 스포츠부, 국제부 중 하나를 골라 주세요."
+)
+STAGE_CHECK_SEARCH = "네이버 뉴스 검색 중 (키워드 {count}개, {since} 이후)"
+STAGE_REPORT_SEARCH = "{department} 뉴스 검색 중 (키워드 {count}개)"
+MONITOR_FOUND = "검색 결과 {searched}건, 새로 살펴볼 기사 {kept}건"
+STAGE_MONITOR_FILTER = "관련 기사 고르는 중 ({count}건)"
+STAGE_MONITOR_SCRAPE = "본문 수집 중 ({count}건)"
+MONITOR_NOT_SCRAPED = "본문을 가져오지 못한 {count}건은 검색 요약만으로 분석합니다"
+STAGE_CHECK_ANALYZE = "타사 기사 분석 중 ({count}건)"
+STAGE_REPORT_ANALYZE = "브리핑 분석 중 ({count}건)"
+CHECK_DONE = "완료 · 주요 {important}건 / 전체 {total}건"
+CHECK_DONE_EMPTY = "완료 · 새 기사 없음"
+REPORT_DONE_FIRST = "완료 · 주요 {count}건"
+REPORT_DONE_UPDATE = "완료 · 수정 {modified}건, 추가 {added}건"
+REPORT_DONE_EMPTY = "완료 · 새로 확인된 관련 뉴스 없음"
+
+SCHEDULE_COMMAND_NAMES = {"check": "타사 체크", "report": "브리핑"}
+SCHEDULE_USAGE = (
+    "입력 형식\n"
+    "check 09:00 12:00 … (타사 체크, 최대 {limit}개)\n"
+    "report 08:30 17:00 … (브리핑, 최대 {limit}개)\n"
+    "check off / report off: 해당 예약 해제\n"
+    "off: 모든 예약 해제"
+)
+SCHEDULE_CURRENT = "현재 예약 (한국 시간)\ncheck: {check}\nreport: {report}"
+SCHEDULE_NONE = "(없음)"
+SCHEDULE_BAD_COMMAND = "check 또는 report 로 시작해 주세요. 예) check 09:00 12:00"
+SCHEDULE_NO_TIMES = "실행할 시각을 적어 주세요. 예) {command} 09:00 12:00"
+SCHEDULE_TOO_MANY = "{name} 예약은 {limit}개까지 등록할 수 있습니다."
+SCHEDULE_BAD_TIME = "시각 형식이 올바르지 않습니다: {value}. 09:00 처럼 시:분(24시간제)으로 적어 주세요."
+SCHEDULE_SET = "자동 {name}을(를) 설정했습니다. 매일 {times}에 실행합니다."
+SCHEDULE_DUPLICATES_IGNORED = "겹친 시각({times})은 한 번만 등록했습니다."
+SCHEDULE_ADDED = "자동 {name} {time} 예약을 추가했습니다."
+SCHEDULE_ALREADY = "{time}에는 이미 자동 {name}이(가) 예약되어 있습니다. 바뀐 것은 없습니다."
+SCHEDULE_REMOVED = "자동 {name} {time} 예약을 해제했습니다."
+SCHEDULE_NOT_FOUND = "{time}에 예약된 자동 {name}이(가) 없습니다. 바뀐 것은 없습니다."
+SCHEDULE_COMMAND_OFF = "자동 {name} 예약을 모두 해제했습니다."
+SCHEDULE_ALL_OFF = "모든 자동 실행 예약을 해제했습니다."
+SCHEDULE_NOTHING_TO_CLEAR = "해제할 예약이 없습니다."
+SCHEDULE_CONFLICT = "예약을 저장하는 중 충돌이 생겼습니다. 잠시 후 다시 시도해 주세요."
+SCHEDULE_NEEDS_KEYWORDS = (
+    "참고: 키워드가 없으면 자동 타사 체크가 실패합니다. /set_keyword 로 먼저 등록해 주세요."
+)
+SCHEDULE_TASK_DESCRIPTION = "기자 #{reporter_id}의 자동 {name} (매일 {time} KST)"

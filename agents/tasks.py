@@ -95,20 +95,18 @@ def extract_upload(upload_id: int) -> None:
 def sweep_stalled_runs() -> int:
     """Level-triggered safety net: requeue runs whose message was lost, fail runs that hung.
 
-    A queued run older than two minutes never reached a worker (broker restart, lost message);
-    a running one past the hard time limit plus retries will never finish.
+    A run still queued ten minutes after it was enqueued never reached a worker (broker restart,
+    lost message); a running one past the hard time limit plus retries will never finish.
     """
     now = timezone.now()
     requeued = 0
-    lost = Run.objects.filter(
-        status=Run.Status.QUEUED,
-        enqueued_at__lt=now - timedelta(minutes=10),
-        kind__in=[Run.Kind.DRAFT, Run.Kind.EDIT],
+    lost = Run.objects.filter(status=Run.Status.QUEUED, enqueued_at__lt=now - timedelta(minutes=10)).exclude(
+        kind=Run.Kind.CHAT
     )
     for run in lost[:100]:
         # Requeue at most every ten minutes: a long backlog must not multiply its own messages.
         Run.objects.filter(pk=run.pk).update(enqueued_at=now)
-        (edit_run if run.kind == Run.Kind.EDIT else draft_run).delay(run.pk)
+        task_for(run.kind).delay(run.pk)
         requeued += 1
     limit = now - timedelta(seconds=settings.CELERY_TASK_TIME_LIMIT * (MAX_RETRIES + 2) + 300)
     for run in Run.objects.filter(status=Run.Status.RUNNING, started_at__lt=limit)[:100]:
@@ -122,3 +120,72 @@ def purge_expired() -> dict[str, int]:
     from agents.retention import purge_all
 
     return purge_all()
+
+
+# --- monitoring: /check, /report and their schedules ------------------------------------------
+LOCK_WAIT_SECONDS = 30
+LOCK_WAITS = 20  # a run waits up to 10 minutes for the reporter's previous job, then gives up
+
+
+@shared_task(bind=True, max_retries=MAX_RETRIES)
+def monitor_check(self: Task, run_id: int, waits: int = 0) -> None:
+    from agents.monitoring import services as monitoring
+
+    execute_monitor(self, run_id, waits, monitoring.check_execute)
+
+
+@shared_task(bind=True, max_retries=MAX_RETRIES)
+def monitor_report(self: Task, run_id: int, waits: int = 0) -> None:
+    from agents.monitoring import services as monitoring
+
+    execute_monitor(self, run_id, waits, monitoring.report_execute)
+
+
+@shared_task
+def monitor_scheduled(reporter_id: int, command: str) -> None:
+    """Beat's daily entry (one PeriodicTask per reporter, command and time)."""
+    from agents.monitoring import services as monitoring
+
+    monitoring.scheduled_fire(reporter_id=reporter_id, command=command)
+
+
+def execute_monitor(task: Task, run_id: int, waits: int, body: Callable[..., Any]) -> None:
+    """execute_run under the reporter's job lock; a busy lock means wait, never fail at once.
+
+    While Celery waits to retry a transient model error, the lock is kept as a reservation for
+    this run, so no other job slips in between two attempts of the same run.
+    """
+    from celery.exceptions import Retry
+
+    from agents.monitoring import locks
+
+    run = Run.objects.filter(pk=run_id).first()
+    if run is None or run.is_finished:
+        return
+    try:
+        with locks.job_lock(reporter_id=run.reporter_id, run_id=run.pk, kind=run.kind) as held:
+            try:
+                execute_run(task, run_id, body)
+            except Retry:
+                held.hand_over(ttl=locks.RESERVE_TTL)
+                raise
+    except locks.JobBusy:
+        if waits >= LOCK_WAITS:
+            if run.status == Run.Status.QUEUED:  # a running one belongs to another delivery: leave it
+                runs.run_fail(run=run, message=msg.MONITOR_WAIT_GAVE_UP, code="busy")
+            return
+        if waits == 0:
+            runs.event_add(run=run, kind="info", message=msg.MONITOR_WAITING)
+        # A fresh message, not task.retry(): waiting must not use up the model-error retries.
+        task.apply_async(args=(run_id,), kwargs={"waits": waits + 1}, countdown=LOCK_WAIT_SECONDS)
+
+
+def task_for(kind: str) -> Task:
+    """The task that executes a run of this kind (the sweeper requeues through it)."""
+    by_kind: dict[str, Task] = {
+        Run.Kind.DRAFT: draft_run,
+        Run.Kind.EDIT: edit_run,
+        Run.Kind.CHECK: monitor_check,
+        Run.Kind.REPORT: monitor_report,
+    }
+    return by_kind[kind]

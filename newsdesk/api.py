@@ -15,6 +15,8 @@ from ninja.security.session import SessionAuth
 
 from agents import selectors, services
 from agents.models import Run
+from agents.monitoring import selectors as monitor_selectors
+from agents.monitoring import services as monitoring
 from newsdesk import messages as msg
 from newsdesk import serializers
 from newsdesk.models import Reporter
@@ -193,3 +195,26 @@ def me_update(request: HttpRequest, payload: MeIn) -> dict[str, Any]:
     except ProfileError as exc:
         raise services.InputError(exc.message, field=exc.field) from exc
     return serializers.profile(reporter)
+
+
+# --- monitoring (/check, /report) and runs ----------------------------------------------------
+@api.post("/checks", response={202: dict}, tags=["monitoring"])
+def check_create(request: HttpRequest) -> Status:
+    """Queues a /check; 409 while another job of this reporter runs; 422 without keywords."""
+    run = monitoring.check_request(reporter=reporter_of(request), channel=Run.Channel.API)
+    return Status(202, {"id": run.pk, "status": run.status})
+
+
+@api.post("/reports", response={202: dict}, tags=["monitoring"])
+def report_create(request: HttpRequest) -> Status:
+    """Queues a /report (today's department briefing); 409 while another job of this reporter runs."""
+    run = monitoring.report_request(reporter=reporter_of(request), channel=Run.Channel.API)
+    return Status(202, {"id": run.pk, "status": run.status})
+
+
+@api.get("/runs/{run_id}", tags=["runs"])
+def run_detail(request: HttpRequest, run_id: int) -> dict[str, Any]:
+    run = monitor_selectors.run_get(reporter=reporter_of(request), run_id=run_id)
+    if run is None:
+        raise HttpError(404, msg.NOT_FOUND)
+    return serializers.run_detail(run)

@@ -6,9 +6,11 @@ import json
 from typing import Any
 
 from django.http import HttpRequest
+from django.utils import timezone
 
 from agents import selectors
-from agents.models import Article, Run, RunEvent
+from agents.models import Article, MonitorItem, Run, RunEvent
+from agents.monitoring import selectors as monitor_selectors
 from agents.services import InputError, verify_check
 from newsdesk import messages as msg
 from newsdesk.models import Reporter
@@ -131,4 +133,33 @@ def verify_only(*, article: str, sources: list[str]) -> dict[str, Any]:
         "verdict": "revised" if result.verdict == "revised" else "pass",
         "issues": [issue(i) for i in result.issues],
         "body": result.body,
+    }
+
+
+# --- runs and monitoring items --------------------------------------------------------------
+def run_detail(run: Run) -> dict[str, Any]:
+    """GET /api/runs/{id}: any run; `items` only for check/report runs (ARCHITECTURE 6.3)."""
+    items = monitor_selectors.run_items(run=run) if run.kind in monitor_selectors.MONITOR_KINDS else []
+    return {
+        "id": run.pk,
+        "kind": run.kind,
+        "status": run.status,
+        "stage": run.stage,
+        "error": run.error,
+        "started_at": run.started_at.isoformat() if run.started_at else None,
+        "finished_at": run.finished_at.isoformat() if run.finished_at else None,
+        "items": [monitor_item(item) for item in items],
+    }
+
+
+def monitor_item(item: MonitorItem) -> dict[str, Any]:
+    return {
+        "category": item.category,
+        "action": item.action or None,  # scenario A and /check items carry no action
+        "title": item.title,
+        "publisher": item.publisher,
+        "url": item.url,
+        "pub_time": timezone.localtime(item.pub_time).isoformat() if item.pub_time else None,  # KST
+        "summary": item.summary,
+        "reason": item.reason,
     }

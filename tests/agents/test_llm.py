@@ -206,3 +206,13 @@ def test_no_key_anywhere_tells_the_reporter_how_to_register_one(settings) -> Non
     with pytest.raises(llm.LLMKeyMissing) as caught:
         llm.resolve_api_key("")
     assert "/set_apikey" in caught.value.user_message
+
+
+def test_a_field_called_title_survives_the_schema_cleanup() -> None:
+    class Headline(BaseModel):
+        title: str = Field(description="제목")
+
+    schema = llm.Tool("x", "d", Headline).spec()["input_schema"]
+
+    assert "title" in schema["properties"] and schema["required"] == ["title"]
+    assert "title" not in schema and "title" not in schema["properties"]["title"]
