@@ -36,3 +36,24 @@ def test_broker_url() -> str:
     worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
     index = int(worker.removeprefix("gw") or 0)
     return f"{base.rsplit('/', 1)[0]}/{10 + index}" if base.startswith("redis") else base
+
+
+def _flushes_database(item: pytest.Item) -> bool:
+    marker = item.get_closest_marker("django_db")
+    fixtures = getattr(item, "fixturenames", ())
+    return bool(marker and marker.kwargs.get("transaction")) or any(
+        name in fixtures for name in ("transactional_db", "live_server", "worker_thread")
+    )
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> object:
+    yield
+    # After the last test the session fixtures are gone too (the test database included).
+    if nextitem is not None and _flushes_database(item):
+        from pytest_django.plugin import blocking_manager_key
+
+        from tests.seeds import reseed
+
+        with item.config.stash[blocking_manager_key].unblock():
+            reseed()

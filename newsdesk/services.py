@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
+from agents import llm
+from agents.monitoring.services import history_clear
 from newsdesk import messages as msg
 from newsdesk.models import ApiToken, Reporter
 from styles.departments import normalize_department
@@ -98,6 +101,9 @@ def reporter_update(
         changed.append("keywords")
     if changed:
         reporter.last_check_at = reporter.last_report_at = None
+        # v1: new keywords forget the /check history, a new department both histories.
+        kinds = ["check", "report"] if "department" in changed else ["check"]
+        history_clear(reporter=reporter, kinds=kinds)
         changed += ["last_check_at", "last_report_at"]
     if anthropic_key is not None:
         reporter.set_anthropic_key(clean_api_key(anthropic_key) if anthropic_key.strip() else "")
@@ -122,3 +128,25 @@ def token_authenticate(*, token: str) -> Reporter | None:
     if found.last_used_at is None or (now - found.last_used_at).total_seconds() > 60:
         ApiToken.objects.filter(pk=found.pk).update(last_used_at=now)  # at most one write a minute
     return found.reporter
+
+
+@dataclass(frozen=True)
+class KeyTest:
+    ok: bool
+    message: str
+
+
+def key_test(*, reporter: Reporter) -> KeyTest:
+    """One cheap model call with the stored key; the key's status follows the answer."""
+    key = reporter.anthropic_key()
+    if not key:
+        return KeyTest(False, msg.DESK_KEY_TEST_NONE)
+    try:
+        llm.check_key(api_key=key)
+    except llm.LLMKeyRefused as exc:
+        Reporter.objects.filter(pk=reporter.pk).update(anthropic_key_status=Reporter.KeyStatus.REFUSED)
+        return KeyTest(False, exc.user_message)
+    except llm.LLMError as exc:  # busy, out of credit, …: the key itself may be fine
+        return KeyTest(False, exc.user_message)
+    Reporter.objects.filter(pk=reporter.pk).update(anthropic_key_status=Reporter.KeyStatus.OK)
+    return KeyTest(True, msg.DESK_KEY_TEST_OK)

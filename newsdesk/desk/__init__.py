@@ -1,0 +1,3 @@
+"""The web drafting desk (HTMX): new drafts, live progress, results, edits, verify-only, profile."""
+
+from __future__ import annotations

@@ -1,0 +1,379 @@
+"""What the desk pages show, read from the agents' rows. Every read starts from the reporter."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from decimal import Decimal
+from typing import Any, Protocol
+from urllib.parse import urlsplit
+
+from django.conf import settings
+from django.utils import timezone
+from django.utils.safestring import SafeString
+
+from agents import selectors as agent_selectors
+from agents.models import Article, Run, RunEvent, VerificationIssue
+from agents.runs import DRAFT_STAGES, STAGES
+from agents.verify import Verification
+from newsdesk import messages as msg
+from newsdesk.desk import diff
+from newsdesk.models import Reporter
+
+FLAGGED = (VerificationIssue.Status.NOT_FOUND, VerificationIssue.Status.CONTRADICTED)
+REVISION_LIMIT = 50  # a runaway edit chain must not turn one page view into hundreds of queries
+
+
+class IssueLike(Protocol):
+    """A saved VerificationIssue or the verify-only check's unsaved agents.verify.Issue."""
+
+    claim: str
+    status: str
+    kind: str
+    source: str
+    origin: str
+    sentence_index: int | None
+    action: str
+
+
+# --- progress -------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Step:
+    key: str
+    label: str
+    state: str  # done | current | failed | todo
+
+
+@dataclass(frozen=True)
+class Progress:
+    steps: list[Step]
+    done: int
+    total: int
+    elapsed_seconds: int
+    retry: str  # the latest "재시도 중 n/3" while the run is still going
+    events: list[RunEvent]
+
+
+def run_mode(run: Run) -> str:
+    """draft | edit | verify: which pipeline the run goes through."""
+    if run.kind == Run.Kind.EDIT:
+        return "edit"
+    return "verify" if run.input.get("mode") == "verify" else "draft"
+
+
+def stages_of(run: Run) -> list[str]:
+    return {"edit": ["write", "done"], "verify": ["verify", "done"]}.get(run_mode(run), DRAFT_STAGES)
+
+
+def progress_of(*, run: Run, now: datetime | None = None) -> Progress:
+    events = list(agent_selectors.events_after(run=run))
+    keys = stages_of(run)
+    position = keys.index(run.stage) if run.stage in keys else -1
+    if run.status == Run.Status.DONE:
+        position = len(keys)
+    steps = [
+        Step(key, _stage_label(run, key), _step_state(run, index, position)) for index, key in enumerate(keys)
+    ]
+    retries = [e.message for e in events if e.kind == RunEvent.Kind.RETRY]
+    return Progress(
+        steps=steps,
+        done=sum(1 for step in steps if step.state == "done"),
+        total=len(steps),
+        elapsed_seconds=_elapsed(run, now or timezone.now()),
+        retry=retries[-1] if retries and not run.is_finished else "",
+        events=events,
+    )
+
+
+def _stage_label(run: Run, key: str) -> str:
+    if key == "write" and run.kind == Run.Kind.EDIT:
+        return msg.DESK_STAGE_EDIT
+    return STAGES.get(key, key)
+
+
+def _step_state(run: Run, index: int, position: int) -> str:
+    if index < position:
+        return "done"
+    if index == position:
+        return "failed" if run.status == Run.Status.FAILED else "current"
+    return "todo"
+
+
+def _elapsed(run: Run, now: datetime) -> int:
+    start = run.started_at or run.created_at
+    end = run.finished_at or now
+    return max(0, int((end - start).total_seconds()))
+
+
+# --- result ---------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class ClaimRow:
+    number: int
+    claim: str
+    status: str
+    status_label: str
+    kind_label: str
+    source: str
+    origin_label: str
+    action: str
+    action_label: str
+    sentence: int | None  # 0 is the headline
+    row_id: str  # the row's id, which the diff's claim links point at
+    anchor: str  # "#…-sN" where the cut sentence is shown, or ""
+
+
+@dataclass(frozen=True)
+class DiffView:
+    html: SafeString
+    changed: bool
+
+
+@dataclass(frozen=True)
+class SourceLink:
+    title: str
+    url: str  # "" unless http(s): a javascript: URL from the model must never become a link
+
+
+@dataclass(frozen=True)
+class Cost:
+    mode: str
+    draft_seconds: str
+    verify_seconds: str
+    llm_calls: int
+    cost_usd: str
+
+
+@dataclass(frozen=True)
+class RevisionLink:
+    run_id: int
+    revision: int
+    instruction: str
+    current: bool
+    pending: bool = False
+
+
+@dataclass(frozen=True)
+class Result:
+    article: Article
+    parent: Article | None
+    claims: list[ClaimRow]
+    flagged: int
+    verify_diff: DiffView  # draft body → final body, cuts linked to claims
+    revision_diff: DiffView | None  # previous revision's body → this body
+    headline_diff: DiffView | None
+    sources: list[SourceLink]
+    cost: Cost
+    revisions: list[RevisionLink]
+
+
+@dataclass(frozen=True)
+class DraftPage:
+    run: Run
+    mode: str
+    progress: Progress
+    result: Result | None
+
+
+def draft_page(*, reporter: Reporter, run: Run) -> DraftPage:
+    article = agent_selectors.article_of(run) if run.status == Run.Status.DONE else None
+    result = result_of(reporter=reporter, run=run, article=article) if article else None
+    return DraftPage(run=run, mode=run_mode(run), progress=progress_of(run=run), result=result)
+
+
+def result_of(*, reporter: Reporter, run: Run, article: Article) -> Result:
+    issues = sorted(
+        article.issues.all(), key=lambda i: (i.status not in FLAGGED, i.sentence_index or 0, i.pk)
+    )
+    prefix = f"a{article.pk}"
+    claims = claim_rows(issues=issues, anchor_prefix=prefix)
+    parent = article.parent
+    segments = diff.link_claims(
+        diff.word_diff(article.draft_body, article.body), claims_by_sentence(claims=claims)
+    )
+    revision_diff = headline_diff = None
+    if parent is not None:
+        revision_diff = _diff_view(diff.word_diff(parent.body, article.body), "")
+        if parent.headline != article.headline:
+            headline_diff = _diff_view(diff.word_diff(parent.headline, article.headline), "")
+    return Result(
+        article=article,
+        parent=parent,
+        claims=claims,
+        flagged=sum(1 for c in claims if c.status in FLAGGED),
+        verify_diff=_diff_view(segments, prefix),
+        revision_diff=revision_diff,
+        headline_diff=headline_diff,
+        sources=source_links(sources=article.sources),
+        cost=cost_of(run=run),
+        revisions=revisions_of(reporter=reporter, article=article),
+    )
+
+
+def _diff_view(segments: list[diff.Segment], prefix: str) -> DiffView:
+    return DiffView(html=diff.render_diff(segments, anchor_prefix=prefix), changed=diff.has_changes(segments))
+
+
+def claim_rows(*, issues: Iterable[IssueLike], anchor_prefix: str) -> list[ClaimRow]:
+    """Numbered rows of the claims table; callers put the problems first, then reading order."""
+    rows = []
+    for number, issue in enumerate(issues, start=1):
+        cut = issue.status in FLAGGED and issue.action != VerificationIssue.Action.KEPT
+        rows.append(
+            ClaimRow(
+                number=number,
+                claim=issue.claim,
+                status=issue.status,
+                status_label=_label(VerificationIssue.Status, issue.status),
+                kind_label=_label(VerificationIssue.Kind, issue.kind),
+                source=issue.source,
+                origin_label=_label(VerificationIssue.Origin, issue.origin),
+                action=issue.action,
+                action_label=_label(VerificationIssue.Action, issue.action),
+                sentence=issue.sentence_index,
+                row_id=f"{anchor_prefix}-c{number}",
+                anchor=f"#{anchor_prefix}-s{issue.sentence_index}" if cut and issue.sentence_index else "",
+            )
+        )
+    return rows
+
+
+def claims_by_sentence(*, claims: Sequence[ClaimRow]) -> dict[int, list[int]]:
+    """Flagged claims per sentence: the reasons a sentence was cut or trimmed."""
+    found: dict[int, list[int]] = {}
+    for row in claims:
+        if row.status in FLAGGED and row.sentence:
+            found.setdefault(row.sentence, []).append(row.number)
+    return found
+
+
+def _label(choices: Any, value: str) -> str:
+    try:
+        return str(choices(value).label)
+    except ValueError:
+        return value
+
+
+def source_links(*, sources: Sequence[Any]) -> list[SourceLink]:
+    links = []
+    for source in sources:
+        if not isinstance(source, dict):
+            continue
+        url = str(source.get("url") or "")
+        safe = url if urlsplit(url).scheme in ("http", "https") else ""
+        links.append(SourceLink(title=str(source.get("title") or url), url=safe))
+    return links
+
+
+def cost_of(*, run: Run) -> Cost:
+    usage = agent_selectors.run_usage(run=run)
+    timings = run.timings or {}
+    return Cost(
+        mode=run_mode(run),
+        draft_seconds=_seconds(timings.get("draft_seconds")),
+        verify_seconds=_seconds(timings.get("verify_seconds")),
+        llm_calls=usage.llm_calls,
+        cost_usd=_dollars(usage.cost_usd),
+    )
+
+
+def _seconds(value: Any) -> str:
+    seconds = float(value or 0)
+    return str(round(seconds)) if seconds >= 1 else f"{seconds:.1f}"
+
+
+def _dollars(cost: Decimal) -> str:
+    if cost and cost < Decimal("0.001"):
+        return f"{cost:.4f}"
+    return f"{cost:.3f}"
+
+
+def revisions_of(*, reporter: Reporter, article: Article) -> list[RevisionLink]:
+    """Every revision of the article's family (ancestors, itself, later edits), plus edits under way."""
+    family = [*_ancestors(reporter, article), article, *_descendants(reporter, article)]
+    links = [RevisionLink(a.run_id, a.revision, a.instruction, a.pk == article.pk) for a in family]
+    pending = Run.objects.filter(
+        reporter=reporter, parent_article=article, status__in=(Run.Status.QUEUED, Run.Status.RUNNING)
+    ).only("id", "input")
+    links += [
+        RevisionLink(r.pk, article.revision + 1, r.input.get("instruction", ""), False, True) for r in pending
+    ]
+    return links if len(links) > 1 else []
+
+
+def _ancestors(reporter: Reporter, article: Article) -> list[Article]:
+    chain: list[Article] = []
+    parent_id = article.parent_id
+    while parent_id is not None and len(chain) < REVISION_LIMIT:
+        parent = Article.objects.filter(reporter=reporter, pk=parent_id).only(*_LINK_FIELDS).first()
+        if parent is None:
+            break
+        chain.insert(0, parent)
+        parent_id = parent.parent_id
+    return chain
+
+
+def _descendants(reporter: Reporter, article: Article) -> list[Article]:
+    found: list[Article] = []
+    frontier = [article.pk]
+    while frontier and len(found) < REVISION_LIMIT:
+        children = list(
+            Article.objects.filter(reporter=reporter, parent_id__in=frontier)
+            .only(*_LINK_FIELDS)
+            .order_by("revision", "created_at")
+        )
+        found += children
+        frontier = [child.pk for child in children]
+    return sorted(found, key=lambda a: (a.revision, a.created_at))
+
+
+_LINK_FIELDS = ("id", "run_id", "parent_id", "revision", "instruction", "created_at")
+
+
+# --- verify-only (no run) -------------------------------------------------------------------
+@dataclass(frozen=True)
+class VerifyView:
+    verdict: str  # pass | revised
+    verdict_label: str
+    claims: list[ClaimRow]
+    flagged: int
+    highlight: SafeString
+    body: str
+    warnings: list[str]
+
+
+def verify_view(*, article: str, check: Verification) -> VerifyView:
+    issues = sorted(check.issues, key=lambda i: (i.status not in FLAGGED, i.sentence_index or 0))
+    claims = claim_rows(issues=issues, anchor_prefix="v")
+    marked: dict[int, list[diff.ClaimRef]] = {}
+    for row in claims:
+        if row.status in FLAGGED and row.sentence:
+            marked.setdefault(row.sentence, []).append(diff.ClaimRef(row.number, row.claim))
+    verdict = "revised" if check.verdict == "revised" else "pass"
+    return VerifyView(
+        verdict=verdict,
+        verdict_label=_label(Article.Verdict, verdict),
+        claims=claims,
+        flagged=sum(1 for c in claims if c.status in FLAGGED),
+        highlight=diff.render_highlight(article, marked, anchor_prefix="v"),
+        body=check.body,
+        warnings=list(check.warnings),
+    )
+
+
+# --- lists and profile ------------------------------------------------------------------------
+@dataclass(frozen=True)
+class DraftRow:
+    run: Run
+    mode: str
+    article: Article | None
+
+
+def draft_rows(*, reporter: Reporter, limit: int = 50) -> list[DraftRow]:
+    runs = agent_selectors.draft_list(reporter=reporter, limit=limit)
+    return [DraftRow(run=run, mode=run_mode(run), article=agent_selectors.article_of(run)) for run in runs]
+
+
+def can_use_model(*, reporter: Reporter) -> bool:
+    """Whether a model call has a key to use: the reporter's own, or the server's fallback."""
+    return reporter.has_anthropic_key or bool(settings.ANTHROPIC_API_KEY)

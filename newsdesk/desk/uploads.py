@@ -1,0 +1,25 @@
+"""A browser upload handed to the worker, exactly as the API does it: the web process never parses."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.files.uploadedfile import UploadedFile
+
+from agents import services
+from agents.models import Upload
+from agents.sources import files
+from newsdesk.models import Reporter
+
+
+def upload_from_browser(*, reporter: Reporter, uploaded: UploadedFile) -> Upload:
+    """Stores the file, queues its extraction and waits a little for it; InputError if it is refused.
+
+    One byte past the limit is read so the size check can tell "too large" from "exactly 3 MB".
+    """
+    upload = services.upload_receive(
+        reporter=reporter,
+        file_name=uploaded.name or "upload",
+        mime_type=uploaded.content_type or "",
+        data=uploaded.read(files.MAX_FILE_BYTES + 1),
+    )
+    return services.upload_await(upload=upload, timeout=settings.NEWSDESK_UPLOAD_WAIT_SECONDS)

@@ -1,0 +1,154 @@
+"""New draft, my drafts, the live draft page and its status partial, edits, retries."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import push_url, reswap, retarget
+
+from agents import selectors as agent_selectors
+from agents import services
+from agents.models import Run
+from newsdesk import messages as msg
+from newsdesk.desk import selectors
+from newsdesk.desk.forms import LENGTH_PRESETS, DraftForm, EditForm, client_messages
+from newsdesk.desk.http import ReporterRequest, own_draft, page, reporter_required, see_other
+from newsdesk.desk.uploads import upload_from_browser
+from newsdesk.models import Reporter
+from styles.departments import DEPARTMENTS
+
+
+def draft_url(run: Run) -> str:
+    return reverse("desk:draft", kwargs={"run_id": run.pk})
+
+
+# --- new draft ------------------------------------------------------------------------------
+@never_cache
+@reporter_required
+@require_http_methods(["GET", "POST"])
+def draft_new(request: ReporterRequest) -> HttpResponse:
+    reporter = request.reporter
+    if request.method == "POST":
+        form = DraftForm(request.POST, request.FILES)
+        if form.is_valid():
+            try:
+                run = _create_draft(reporter=reporter, form=form)
+            except services.InputError as exc:
+                form.add_input_error(exc, fields=DraftForm.FIELD_OF)
+            else:
+                return see_other(draft_url(run))
+    else:
+        form = DraftForm(initial={"department": reporter.department, "length_choice": ""})
+    context = {
+        "form": form,
+        "departments": DEPARTMENTS,
+        "length_presets": [(value, f"{int(value):,}") for value in LENGTH_PRESETS],
+        "can_use_model": selectors.can_use_model(reporter=reporter),
+        "client": client_messages(),
+        "file_again": msg.DESK_FILE_AGAIN if form.is_bound and request.FILES and form.errors else "",
+        "recent": selectors.draft_rows(reporter=reporter, limit=5),
+    }
+    return page(request, "desk/new.html", context)
+
+
+def _create_draft(*, reporter: Reporter, form: DraftForm) -> Run:
+    """Validates before the upload is stored, so a bad form leaves no orphan file behind."""
+    fields = form.draft_kwargs()
+    uploaded = form.uploaded()
+    services.validate_draft_input(
+        **{**fields, "department": fields["department"] or reporter.department},
+        has_file=uploaded is not None,
+    )
+    upload = None
+    if uploaded is not None:
+        services.require_api_key(reporter=reporter)  # refuse before storing anything, as the API does
+        upload = upload_from_browser(reporter=reporter, uploaded=uploaded)
+    return services.draft_create(reporter=reporter, upload=upload, channel=Run.Channel.WEB, **fields)
+
+
+# --- my drafts ------------------------------------------------------------------------------
+@never_cache
+@reporter_required
+@require_GET
+def draft_list(request: ReporterRequest) -> HttpResponse:
+    return page(request, "desk/list.html", {"rows": selectors.draft_rows(reporter=request.reporter)})
+
+
+# --- one draft: the page, and the status partial it polls -----------------------------------
+@never_cache
+@reporter_required
+@require_GET
+def draft_detail(request: ReporterRequest, run_id: int) -> HttpResponse:
+    run = own_draft(request, run_id)
+    return page(request, "desk/draft.html", _draft_context(request, run, EditForm()))
+
+
+@never_cache
+@reporter_required
+@require_GET
+def draft_status(request: ReporterRequest, run_id: int) -> HttpResponse:
+    """The polled fragment. Once the run ends it answers without hx-trigger, which ends the polling
+    (portable to htmx 4, which has no special meaning for status 286)."""
+    run = own_draft(request, run_id)
+    if not request.htmx:
+        return redirect(draft_url(run))
+    return render(request, "desk/partials/status.html", _draft_context(request, run, EditForm()))
+
+
+def _draft_context(request: ReporterRequest, run: Run, edit_form: EditForm) -> dict[str, Any]:
+    return {
+        "page": selectors.draft_page(reporter=request.reporter, run=run),
+        "edit_form": edit_form,
+        "client": client_messages(),
+    }
+
+
+# --- edits and retries ----------------------------------------------------------------------
+@reporter_required
+@require_POST
+def draft_edit(request: ReporterRequest, run_id: int) -> HttpResponse:
+    run = own_draft(request, run_id)
+    form = EditForm(request.POST)
+    form.is_valid()  # every field is optional text: the service judges the instruction
+    try:
+        edit = _create_edit(request.reporter, run, form.cleaned_data["instruction"])
+    except services.InputError as exc:
+        form.add_input_error(exc)
+        if request.htmx:
+            context = {"run": run, "edit_form": form, "client": client_messages()}
+            return render(request, "desk/partials/edit_form.html", context)
+        return page(request, "desk/draft.html", _draft_context(request, run, form))
+    if not request.htmx:
+        return see_other(draft_url(edit))
+    # Swap the new revision's live page into the main region and put its URL in the address bar.
+    response = page(request, "desk/draft.html", _draft_context(request, edit, EditForm()))
+    return push_url(reswap(retarget(response, "#main"), "innerHTML"), draft_url(edit))
+
+
+def _create_edit(reporter: Reporter, run: Run, instruction: str) -> Run:
+    article = agent_selectors.article_of(run)
+    if article is None:
+        raise services.InputError(services.msg.EDIT_NEEDS_FINISHED_ARTICLE, status=409)
+    return services.edit_create(reporter=reporter, article=article, instruction=instruction)
+
+
+@reporter_required
+@require_POST
+def draft_retry(request: ReporterRequest, run_id: int) -> HttpResponse:
+    """The "다시 시도" button: a new run with the same input."""
+    run = own_draft(request, run_id)
+    if run.status != Run.Status.FAILED:
+        messages.error(request, msg.DESK_RETRY_ONLY_FAILED)
+        return see_other(draft_url(run))
+    try:
+        retry = services.run_retry(run=run)
+    except services.InputError as exc:
+        messages.error(request, exc.message)
+        return see_other(draft_url(run))
+    return see_other(draft_url(retry))
