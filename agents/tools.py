@@ -7,6 +7,7 @@ URLs and texts, and range-checks them (an unknown number is dropped and logged).
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
@@ -40,6 +41,12 @@ RESULT_UNKNOWN_NUMBER = "없는 번호 {number}은(는) 무시했습니다."
 RESULT_NO_BODY = " (본문을 가져오지 못해 요약만 제공)"
 RESULT_NO_ATTACHMENT = "첨부파일 번호 {index}은(는) 없습니다. 0~{last} 중에서 고르세요."
 RESULT_SEARCH_FAILED = "뉴스 검색 실패: {reason}"
+
+
+# A tool may hand back a callable: the network part ran in a thread, and the callable records the
+# result in the shared state on the loop's thread, in the order the model made the calls, so
+# article numbers do not depend on which search finished first.
+ToolOutput = str | Callable[[], str]
 
 
 class ToolFailed(Exception):
@@ -178,15 +185,15 @@ def candidate_list(candidates: list[Candidate]) -> str:
     return "\n".join(c.line() for c in candidates)
 
 
-def fetch_articles(state: WritingState, args: FetchArticlesInput) -> str:
+def fetch_articles(state: WritingState, args: FetchArticlesInput) -> ToolOutput:
     try:
         found = search_candidates(keywords=args.keywords, hours=args.hours)
     except naver.NaverError as exc:
         raise ToolFailed(RESULT_SEARCH_FAILED.format(reason=exc.user_message)) from exc
-    return candidate_list(state.add_candidates(found))
+    return lambda: candidate_list(state.add_candidates(found))
 
 
-def select_articles(state: WritingState, args: SelectArticlesInput) -> str:
+def select_articles(state: WritingState, args: SelectArticlesInput) -> ToolOutput:
     chosen = state.check_indices(args.selected_indices)
     notes = [
         RESULT_UNKNOWN_NUMBER.format(number=n) for n in args.selected_indices if n not in state.candidates
@@ -195,6 +202,12 @@ def select_articles(state: WritingState, args: SelectArticlesInput) -> str:
         return " ".join(notes) or RESULT_NOTHING_SELECTED
     targets = [(state.candidates[n].scrape_url, state.candidates[n].description) for n in chosen]
     pages = scraper.scrape_many(targets, max_chars=ARTICLE_CHARS)
+    return lambda: _record_selected(state, chosen, pages, notes)
+
+
+def _record_selected(
+    state: WritingState, chosen: list[int], pages: list[scraper.Scraped], notes: list[str]
+) -> str:
     blocks = []
     for number, page in zip(chosen, pages, strict=True):
         candidate = state.candidates[number]

@@ -75,7 +75,7 @@ def write_draft(
     state = tools.WritingState(style=style, attachments=list(request.attachments))
     state.material.extend(_given_material(request))
     _preload_attachments(state, on_stage)
-    if not state.material and not request.attachments:
+    if not state.material and not request.attachments and not request.search_news:
         raise WritingFailed(msg.NO_MATERIAL, "no_material")
     if request.search_news and request.keywords:
         _presearch(state, request, on_stage)
@@ -228,25 +228,32 @@ def run_tools(state: tools.WritingState, uses: list[llm.ToolUse]) -> list[dict[s
         futures = {use.id: pool.submit(_execute_in_thread, state, use) for use in threaded}
         inline = {use.id: _execute(state, use) for use in uses if use.name not in tools.THREAD_SAFE}
         outputs = {**inline, **{key: future.result() for key, future in futures.items()}}
-    return [
-        {
-            "type": "tool_result",
-            "tool_use_id": use.id,
-            "content": outputs[use.id][0],
-            "is_error": outputs[use.id][1],
-        }
-        for use in uses
-    ]
+    results = []
+    for use in uses:
+        content, is_error = outputs[use.id]
+        if callable(content):
+            content, is_error = _finish(content)
+        results.append(
+            {"type": "tool_result", "tool_use_id": use.id, "content": content, "is_error": is_error}
+        )
+    return results
 
 
-def _execute_in_thread(state: tools.WritingState, use: llm.ToolUse) -> tuple[str, bool]:
+def _finish(record: Callable[[], str]) -> tuple[str, bool]:
+    try:
+        return record(), False
+    except tools.ToolFailed as exc:
+        return str(exc), True
+
+
+def _execute_in_thread(state: tools.WritingState, use: llm.ToolUse) -> tuple[tools.ToolOutput, bool]:
     try:
         return _execute(state, use)
     finally:
         db.connections.close_all()  # this thread's own connections; the pool thread ends next
 
 
-def _execute(state: tools.WritingState, use: llm.ToolUse) -> tuple[str, bool]:
+def _execute(state: tools.WritingState, use: llm.ToolUse) -> tuple[tools.ToolOutput, bool]:
     entry = tools.EXECUTORS.get(use.name)
     if entry is None:
         return tools.RESULT_UNKNOWN_TOOL.format(name=use.name), True

@@ -7,7 +7,7 @@ import re
 
 _PATTERNS = [
     re.compile(r"bot\d{5,}:[A-Za-z0-9_-]{20,}"),  # Telegram bot token inside a URL
-    re.compile(r"\b\d{5,}:[A-Za-z0-9_-]{30,}\b"),  # bare Telegram bot token
+    re.compile(r"\b\d{5,}:[A-Za-z0-9_-]{30,}"),  # bare Telegram bot token (may end in - or _)
     re.compile(r"sk-ant-[A-Za-z0-9_-]+"),  # Anthropic key
     re.compile(r"gAAAAA[A-Za-z0-9_=-]{20,}"),  # Fernet token
     re.compile(r"nd_[A-Za-z0-9_-]{20,}"),  # our own API tokens

@@ -212,7 +212,7 @@ def extract_text(*, data: bytes, file_name: str, mime_type: str = "") -> Extract
     except Exception as exc:
         # Parsers fail in many ways on hostile bytes (RuntimeError from MuPDF, KeyError and
         # ValueError from python-docx, zlib errors, MemoryError); the reporter sees one answer.
-        logger.warning("file extraction failed: %s (%s)", file_name, type(exc).__name__, exc_info=True)
+        logger.warning("file extraction failed: %s (%s)", _printable(file_name), type(exc).__name__)
         raise FileRejected(_CORRUPT_MESSAGES.get(kind, MSG_UNREADABLE), "corrupt") from exc
     text = _normalise(text)
     if not text.strip():
@@ -367,7 +367,7 @@ def _extract_pdf(data: bytes) -> tuple[str, int, list[str]]:
         return _read_pdf(data)
     finally:
         if messages := pymupdf.TOOLS.mupdf_warnings(reset=True):
-            logger.info("MuPDF messages: %s", messages[:2000])
+            logger.info("MuPDF messages: %s", _printable(messages[:2000]))
 
 
 def _read_pdf(data: bytes) -> tuple[str, int, list[str]]:
@@ -587,3 +587,9 @@ _EXTRACTORS: dict[str, Callable[[bytes], tuple[str, int, list[str]]]] = {
     "docx": _extract_docx,
     "txt": _extract_txt,
 }
+
+
+def _printable(text: str) -> str:
+    """Hostile files smuggle lone surrogates into names and parser messages; a log line must still
+    encode as UTF-8 (a stream handler, or a test runner's report, would otherwise fail on it)."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
