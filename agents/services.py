@@ -78,7 +78,7 @@ def draft_create(
         style_hint=style_hint,
         search_news=search_news,
         keywords=list(keywords),
-        has_file=upload is not None or bool(attachments),
+        has_file=upload is not None or bool(attachments) or bool(context.strip()),
     )
     require_api_key(reporter=reporter)
     stored = {
@@ -102,7 +102,7 @@ def validate_draft_input(
     has_file: bool,
 ) -> DraftInput:
     text = press_release.strip()
-    if not text and not has_file:
+    if not text and not has_file and not (search_news and keywords):
         raise InputError(msg.EMPTY_PRESS_RELEASE, field="press_release")
     if len(text) > PRESS_RELEASE_LIMIT:
         raise InputError(

@@ -20,10 +20,16 @@ class Reporter(models.Model):
         REFUSED = "refused", "거부됨"
 
     class RegistrationStep(models.TextChoices):
+        """Where a Telegram conversation waits for the reporter's next answer."""
+
         DONE = "", "완료"
         DEPARTMENT = "department", "부서 입력"
         KEYWORDS = "keywords", "키워드 입력"
         API_KEY = "api_key", "API 키 입력"
+        AWAIT_KEYWORDS = "await_keywords", "키워드 변경 대기"
+        AWAIT_APIKEY = "await_apikey", "API 키 변경 대기"
+        AWAIT_DIVISION = "await_division", "부서 변경 대기"
+        AWAIT_SCHEDULE = "await_schedule", "예약 변경 대기"
 
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="reporter"
@@ -38,7 +44,7 @@ class Reporter(models.Model):
     last_check_at = models.DateTimeField(null=True, blank=True)
     last_report_at = models.DateTimeField(null=True, blank=True)
     registration_step = models.CharField(
-        max_length=12, choices=RegistrationStep.choices, default=RegistrationStep.DONE, blank=True
+        max_length=16, choices=RegistrationStep.choices, default=RegistrationStep.DONE, blank=True
     )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
@@ -107,3 +113,44 @@ class ApiToken(models.Model):
     @classmethod
     def generate(cls) -> str:
         return cls.PREFIX + secrets.token_urlsafe(32)
+
+
+class TelegramUpdate(models.Model):
+    """One update from the Telegram webhook, stored once: the unique update_id absorbs redeliveries."""
+
+    update_id = models.BigIntegerField(unique=True)
+    payload = models.JSONField()
+    received_at = models.DateTimeField(auto_now_add=True)
+    processed_at = models.DateTimeField(null=True, blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    task_id = models.CharField(max_length=64, blank=True)
+    error = models.CharField(max_length=300, blank=True)
+
+    class Meta:
+        verbose_name = "텔레그램 업데이트"
+        verbose_name_plural = "텔레그램 업데이트"
+        indexes = [models.Index(fields=["processed_at", "received_at"])]
+
+    def __str__(self) -> str:
+        return f"update {self.update_id}"
+
+
+class TelegramDelivery(models.Model):
+    """The Telegram side of a run started from a chat: its progress message and whether the result
+    went out (so a redelivered task never sends it twice)."""
+
+    run = models.OneToOneField("agents.Run", on_delete=models.CASCADE, related_name="telegram_delivery")
+    chat_id = models.BigIntegerField()
+    status_message_id = models.BigIntegerField(null=True, blank=True)
+    last_status = models.CharField(max_length=200, blank=True)
+    # Messages of the result already sent: a retried delivery resumes after them, never repeats them.
+    sent_parts = models.PositiveSmallIntegerField(default=0)
+    delivered_at = models.DateTimeField(null=True, blank=True)
+    error = models.CharField(max_length=300, blank=True)
+
+    class Meta:
+        verbose_name = "텔레그램 전달"
+        verbose_name_plural = "텔레그램 전달"
+
+    def __str__(self) -> str:
+        return f"run {self.run_id} → {self.chat_id}"

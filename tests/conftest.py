@@ -12,6 +12,7 @@ from tests.factories import ReporterFactory
 from tests.fakes.anthropic import FakeAnthropic
 from tests.fakes.naver import FakeNaver
 from tests.fakes.pages import FakePages
+from tests.fakes.telegram import fake_telegram  # noqa: F401  (a fixture, re-exported)
 
 
 @pytest.fixture
@@ -86,3 +87,9 @@ def worker_thread(transactional_db: None) -> Iterator[object]:
         app, pool="solo", concurrency=1, perform_ping_check=False, loglevel="WARNING", queues=["llm", "io"]
     ) as worker:
         yield worker
+
+
+@pytest.fixture
+def webhook_secret(settings: Any) -> str:
+    settings.TELEGRAM_WEBHOOK_SECRET = "test-webhook-secret_0123"
+    return str(settings.TELEGRAM_WEBHOOK_SECRET)

@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from django.conf import settings
 from django.db import connection
 
 from conftest import TEST_FERNET_KEY
@@ -104,6 +105,10 @@ def worker(fake_llm: FakeAnthropic, tmp_path: Path) -> Iterator[WorkerProcess]:
         "NEWSDESK_ENCRYPTION_KEYS": TEST_FERNET_KEY,
         "NEWSDESK_VAR_DIR": str(tmp_path / "var"),
         "ANTHROPIC_API_KEY": "",
+        # The fake Telegram, when the test asked for it (its fixture sets these settings first).
+        "TELEGRAM_BOT_TOKEN": settings.TELEGRAM_BOT_TOKEN,
+        "TELEGRAM_API_BASE_URL": settings.TELEGRAM_API_BASE_URL,
+        "TELEGRAM_FILE_BASE_URL": settings.TELEGRAM_FILE_BASE_URL,
     }
     with app.connection_for_write() as conn:  # messages left by other tests must not be picked up
         conn.default_channel.client.flushdb()

@@ -1,0 +1,32 @@
+"""Writes to the conversation log. Every incoming message and every bot reply goes through here."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from conversations.models import Message
+
+CONTENT_LIMIT = 8000
+
+
+def message_log(
+    *,
+    reporter: Any,
+    role: str,
+    content: str,
+    message_type: str = Message.Type.TEXT,
+    attachment_meta: dict[str, Any] | None = None,
+    telegram_chat_id: int | None = None,
+    telegram_message_id: int | None = None,
+    meta: dict[str, Any] | None = None,
+) -> Message:
+    return Message.objects.create(
+        reporter=reporter,
+        role=role,
+        content=content[:CONTENT_LIMIT],
+        message_type=message_type,
+        attachment_meta=attachment_meta,
+        telegram_chat_id=telegram_chat_id,
+        telegram_message_id=telegram_message_id,
+        meta=meta or {},
+    )

@@ -1,0 +1,521 @@
+"""Outbound Telegram: the one seam between our code and the Bot API (sync, for Celery tasks).
+
+python-telegram-bot is async-only. Every public function here runs one short coroutine on a fresh
+event loop (`asyncio.run`) with a fresh `Bot` and HTTP client, closed before it returns. Nothing
+asyncio-bound outlives a call, so a Celery worker (prefork, solo or threads) can call us from any
+thread without the "Event loop is closed" class of bugs (python-telegram-bot#4023).
+
+We do not use `async with Bot(...)`: `Bot.initialize()` calls getMe, one extra network round trip
+to api.telegram.org per call, and on a rejected token PTB raises `InvalidToken` with
+the token in its message. Nothing we call needs the cached bot user (`Bot.bot`; only its properties
+like `Bot.username` read it), so we open and close the HTTP client ourselves (`HTTPXRequest` is an
+async context manager) and call the API methods on an uninitialised `Bot`. The CA bundle is loaded
+once per process: httpx loads certifi's bundle for every new client (~25 ms of CPU each, and a
+default `Bot` builds two). Measured on loopback against tests/fakes/telegram.py, 200 sends each:
+`async with Bot(token)` per call 45-52 ms; the same with a shared TLS context 3.7 ms (getMe + send);
+this module 2.3-2.8 ms (send only).
+
+Errors become one exception type, `TelegramError`, with `permanent` telling a task whether a retry
+can help:
+
+* permanent: 400 Bad Request (chat not found, message too long, invalid file_id, ...), 403
+  Forbidden (bot blocked, user deactivated), 401/404 (token rejected), 409 Conflict, a missing token;
+* transient: timeouts, connection errors, 5xx, and a 429 whose `retry_after` is over the in-process
+  wait cap (then `retry_after` carries Telegram's value for the task's countdown).
+
+A 429 with `retry_after` <= 30 s is waited out here and the same request is sent again, at most 3
+times. A 429 means Telegram did not accept the request, so this cannot duplicate a message. Nothing
+else is retried here: after a timeout Telegram may already have delivered the message, and sending it
+again would show it twice. Such errors set `uncertain=True`; `send_text` also reports in `sent` the
+ids of the chunks that did arrive, so a caller can resume instead of starting over.
+
+The bot token is part of every request URL. No exception raised here carries it (messages are
+scrubbed and PTB/httpx exceptions are not chained), and our own log lines never include URLs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import html
+import json
+import logging
+import re
+import ssl
+import warnings
+from collections.abc import Awaitable, Callable, Coroutine
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any, TypeVar
+
+import certifi
+import httpx
+from django.conf import settings
+from telegram import Bot, LinkPreviewOptions
+from telegram import error as tg_error
+from telegram.constants import ParseMode
+from telegram.request import HTTPXRequest
+from telegram.warnings import PTBDeprecationWarning
+
+from newsdesk.logs import redact
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+MAX_MESSAGE = 4096
+CONNECT_TIMEOUT = 5.0
+READ_TIMEOUT = 20.0
+WRITE_TIMEOUT = 20.0
+POOL_TIMEOUT = 5.0
+MAX_FLOOD_RETRIES = 3  # resends after a 429, per request
+MAX_FLOOD_WAIT = 30.0  # seconds; a longer retry_after goes back to the caller (Celery countdown)
+_sleep = asyncio.sleep  # the flood-control wait (tests replace it to count waits)
+
+_NO_PREVIEW = LinkPreviewOptions(is_disabled=True)
+# Failures after the request may have left: Telegram may have acted on it, so it must not be resent
+# blindly. Connect errors, pool timeouts and bad URLs fail before anything is sent.
+_IN_FLIGHT_ERRORS = (
+    httpx.ReadTimeout,
+    httpx.WriteTimeout,
+    httpx.ReadError,
+    httpx.WriteError,
+    httpx.RemoteProtocolError,
+)
+# PTB warns on every RetryAfter it builds (its int -> timedelta migration); we read the timedelta.
+warnings.filterwarnings(
+    "ignore", message=r".*attribute `retry_after` will be of type", category=PTBDeprecationWarning
+)
+
+
+class TelegramError(Exception):
+    """A Bot API call failed. `description` never contains the bot token.
+
+    permanent: retrying cannot help (blocked, chat not found, bad request, bad token).
+    retry_after: seconds Telegram asked us to wait (a 429 over the in-process cap), else None.
+    uncertain: the request may have reached Telegram (the answer was lost): do not blindly resend.
+    sent: message ids already delivered by this call before it failed (`send_text` chunks).
+    """
+
+    description: str
+    permanent: bool
+    retry_after: float | None
+    uncertain: bool
+    sent: tuple[int, ...]
+
+    def __init__(
+        self,
+        description: str,
+        *,
+        permanent: bool,
+        retry_after: float | None = None,
+        uncertain: bool = False,
+        sent: tuple[int, ...] = (),
+    ) -> None:
+        super().__init__(description)
+        self.description = description
+        self.permanent = permanent
+        self.retry_after = retry_after
+        self.uncertain = uncertain
+        self.sent = sent
+
+    def __reduce__(self) -> tuple[Any, ...]:  # Celery pickles exceptions across processes
+        return (
+            _rebuild_error,
+            (self.description, self.permanent, self.retry_after, self.uncertain, self.sent),
+        )
+
+    def __str__(self) -> str:
+        return self.description
+
+
+def _rebuild_error(
+    description: str, permanent: bool, retry_after: float | None, uncertain: bool, sent: tuple[int, ...]
+) -> TelegramError:
+    return TelegramError(
+        description, permanent=permanent, retry_after=retry_after, uncertain=uncertain, sent=sent
+    )
+
+
+# --- splitting ------------------------------------------------------------------------------------
+# Separators from the most to the least natural place to cut. Each level only applies to a piece
+# that is still too long after the previous one.
+_SEPARATORS = (
+    re.compile(r"\r?\n[ \t\r]*\n\s*"),  # paragraphs: one or more blank lines
+    re.compile(r"\r?\n"),  # lines
+    # sentence ends: . ! ? … (also when followed by a closing quote or bracket), then whitespace
+    re.compile(r"(?:(?<=[.!?。！？…])|(?<=[.!?。！？…][\"'”’»)\]]))\s+"),
+    re.compile(r"\s+"),  # words
+)
+
+
+def _escape(text: str) -> str:
+    # Only & < > need escaping in Telegram HTML text; escaping quotes too would waste the budget.
+    return html.escape(text, quote=False)
+
+
+def _size(text: str) -> int:
+    """Length of the escaped text in UTF-16 code units (Telegram's unit; >= len() in Python)."""
+    escaped = _escape(text)
+    return len(escaped) + sum(1 for char in escaped if ord(char) > 0xFFFF)
+
+
+def split_text(text: str, limit: int = MAX_MESSAGE) -> list[str]:
+    """Splits plain text into chunks whose *escaped* size is <= limit, in order.
+
+    Cuts on blank lines first, then line breaks, sentence ends, spaces, and only then inside a
+    word. Chunks are stripped of surrounding whitespace (Telegram strips it too) and never empty.
+    Size is counted in UTF-16 code units, Telegram's unit, so it is never below `len()`.
+    """
+    if limit < 5:  # "&amp;" is 5 units: a smaller limit could not hold every character
+        raise ValueError("limit must be at least 5")
+    text = text.strip()
+    if not text:
+        return []
+    chunks = _pack(text, limit, 0)
+    return [chunk for chunk in (chunk.strip() for chunk in chunks) if chunk]
+
+
+def _pack(text: str, limit: int, level: int) -> list[str]:
+    if _size(text) <= limit:
+        return [text]
+    if level == len(_SEPARATORS):
+        return _hard_cut(text, limit)
+    # (piece, separator after it); escaped sizes add up, so sizes are computed once per piece.
+    pieces: list[tuple[str, str]] = []
+    start = 0
+    for match in _SEPARATORS[level].finditer(text):
+        pieces.append((text[start : match.start()], match.group()))
+        start = match.end()
+    pieces.append((text[start:], ""))
+
+    chunks: list[str] = []
+    current: list[str] = []
+    current_size = 0
+    pending_sep = ""  # separator between the current chunk and the next piece
+    for piece, sep in pieces:
+        piece_size = _size(piece)
+        sep_size = _size(pending_sep) if current else 0
+        if current and current_size + sep_size + piece_size <= limit:
+            current.extend((pending_sep, piece))
+            current_size += sep_size + piece_size
+        else:
+            if current:
+                chunks.append("".join(current))
+            if piece_size <= limit:
+                current, current_size = [piece], piece_size
+            else:
+                parts = _pack(piece, limit, level + 1)
+                chunks.extend(parts[:-1])
+                current, current_size = [parts[-1]], _size(parts[-1])
+        pending_sep = sep
+    if current:
+        chunks.append("".join(current))
+    return chunks
+
+
+def _hard_cut(text: str, limit: int) -> list[str]:
+    chunks: list[str] = []
+    start = size = 0
+    for index, char in enumerate(text):
+        char_size = _size(char)
+        if size + char_size > limit:
+            chunks.append(text[start:index])
+            start, size = index, 0
+        size += char_size
+    chunks.append(text[start:])
+    return chunks
+
+
+# --- running PTB from sync code -------------------------------------------------------------------
+@dataclass(frozen=True)
+class _Config:
+    token: str
+    base_url: str
+    file_base_url: str
+
+
+def _config() -> _Config:
+    token = (getattr(settings, "TELEGRAM_BOT_TOKEN", "") or "").strip()
+    if not token:
+        raise TelegramError("TELEGRAM_BOT_TOKEN is not configured", permanent=True)
+    return _Config(
+        token=token,
+        base_url=getattr(settings, "TELEGRAM_API_BASE_URL", "") or "https://api.telegram.org/bot",
+        file_base_url=getattr(settings, "TELEGRAM_FILE_BASE_URL", "") or "https://api.telegram.org/file/bot",
+    )
+
+
+def _run(work: Callable[[Bot], Awaitable[T]]) -> T:
+    """Runs `work(bot)` to completion on a private event loop and returns its result."""
+    config = _config()
+    coroutine = _session(config, work)
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(coroutine)
+    # Called from inside a running loop (async code using the sync API): asyncio.run would refuse,
+    # so run the call on its own loop in a helper thread. This blocks the caller, as a sync API does.
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="telegram") as pool:
+        return pool.submit(_run_coroutine, coroutine).result()
+
+
+def _run_coroutine(coroutine: Coroutine[Any, Any, T]) -> T:
+    return asyncio.run(coroutine)
+
+
+@functools.cache
+def _tls_context() -> ssl.SSLContext:
+    """One CA bundle load per process: httpx would load certifi's bundle (~25 ms) per client."""
+    return ssl.create_default_context(cafile=certifi.where())
+
+
+async def _session(config: _Config, work: Callable[[Bot], Awaitable[T]]) -> T:
+    request = HTTPXRequest(
+        connection_pool_size=1,  # calls within a session are sequential
+        connect_timeout=CONNECT_TIMEOUT,
+        read_timeout=READ_TIMEOUT,
+        write_timeout=WRITE_TIMEOUT,
+        pool_timeout=POOL_TIMEOUT,
+        httpx_kwargs={"verify": _tls_context()},
+    )
+    try:
+        async with request:  # opens and closes the HTTP client; no getMe (see the module docstring)
+            bot = Bot(
+                config.token,
+                base_url=config.base_url,
+                base_file_url=config.file_base_url,
+                request=request,
+                get_updates_request=request,
+            )
+            return await work(bot)
+    except tg_error.TelegramError as exc:
+        raise _translate(exc, config.token) from None
+    except (httpx.HTTPError, OSError) as exc:  # PTB wraps these; belt and braces
+        raise TelegramError(
+            _scrub(f"network error: {type(exc).__name__}: {exc}", config.token),
+            permanent=False,
+            uncertain=isinstance(exc, _IN_FLIGHT_ERRORS),
+        ) from None
+
+
+async def _call(operation: str, make: Callable[[], Awaitable[T]]) -> T:
+    """One API request; a 429 with a short retry_after is waited out and the request sent again."""
+    for attempt in range(MAX_FLOOD_RETRIES + 1):
+        try:
+            return await make()
+        except tg_error.RetryAfter as exc:
+            wait = _retry_seconds(exc)
+            if wait > MAX_FLOOD_WAIT or attempt == MAX_FLOOD_RETRIES:
+                log.warning("telegram %s: flood control, retry_after=%.0f s, giving up here", operation, wait)
+                raise TelegramError(
+                    f"Too Many Requests: retry after {wait:g}", permanent=False, retry_after=wait
+                ) from None
+            log.info(
+                "telegram %s: flood control, waiting %.1f s (retry %d of %d)",
+                operation,
+                wait,
+                attempt + 1,
+                MAX_FLOOD_RETRIES,
+            )
+            await _sleep(wait)
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _retry_seconds(exc: tg_error.RetryAfter) -> float:
+    value = getattr(exc, "_retry_after", None)  # a timedelta in PTB 22; the property warns
+    if not isinstance(value, timedelta):
+        value = exc.retry_after
+    seconds = value.total_seconds() if isinstance(value, timedelta) else float(value)
+    return max(seconds, 0.0)
+
+
+def _translate(exc: tg_error.TelegramError | TelegramError, token: str) -> TelegramError:
+    if isinstance(exc, TelegramError):  # raised by our own code inside the session
+        return exc
+    message = _scrub(exc.message, token)
+    if isinstance(exc, tg_error.InvalidToken):
+        return TelegramError(f"Telegram rejected the bot token or method ({message})", permanent=True)
+    if isinstance(exc, tg_error.Forbidden | tg_error.BadRequest | tg_error.Conflict | tg_error.ChatMigrated):
+        return TelegramError(message, permanent=True)
+    # TimedOut and NetworkError wrap the httpx error as __cause__ (none when Telegram answered 5xx).
+    uncertain = isinstance(exc.__cause__, _IN_FLIGHT_ERRORS)
+    if isinstance(exc, tg_error.TimedOut):
+        return TelegramError(f"timed out: {message}", permanent=False, uncertain=uncertain)
+    if isinstance(exc, tg_error.NetworkError) and exc.__cause__ is not None:
+        return TelegramError(f"network error: {message}", permanent=False, uncertain=uncertain)
+    return TelegramError(message, permanent=False)
+
+
+def _scrub(text: str, token: str) -> str:
+    for form in (token, token.replace(":", "%3A"), token.replace(":", "%3a")):
+        text = text.replace(form, "[redacted]")
+    return redact(text)
+
+
+# --- the public API -------------------------------------------------------------------------------
+def send_text(*, chat_id: int, text: str) -> list[int]:
+    """Sends plain text (split under 4096, escaped, HTML mode, no link preview); returns message ids.
+
+    Empty or whitespace-only text sends nothing and returns []. When a chunk fails, the error's
+    `sent` holds the ids of the chunks that did arrive (in order), so a retry can skip them.
+    """
+    chunks = split_text(text)
+
+    async def work(bot: Bot) -> list[int]:
+        ids: list[int] = []
+        for chunk in chunks:
+            send = functools.partial(
+                bot.send_message,
+                chat_id=chat_id,
+                text=_escape(chunk),
+                parse_mode=ParseMode.HTML,
+                link_preview_options=_NO_PREVIEW,
+            )
+            try:
+                message = await _call("sendMessage", send)
+            except (TelegramError, tg_error.TelegramError) as exc:
+                error = _translate(exc, bot.token)
+                error.sent = tuple(ids)
+                raise error from None
+            ids.append(message.message_id)
+        return ids
+
+    if not chunks:
+        return []
+    try:
+        return _run(work)
+    except TelegramError as exc:
+        _log_refusal("sendMessage", chat_id, exc)
+        raise
+
+
+def send_html(*, chat_id: int, html: str) -> int:
+    """Sends one pre-built HTML message (escaped by our formatters, <= 4096); returns its id."""
+
+    async def work(bot: Bot) -> int:
+        send = functools.partial(
+            bot.send_message,
+            chat_id=chat_id,
+            text=html,
+            parse_mode=ParseMode.HTML,
+            link_preview_options=_NO_PREVIEW,
+        )
+        message = await _call("sendMessage", send)
+        return message.message_id
+
+    try:
+        return _run(work)
+    except TelegramError as exc:
+        _log_refusal("sendMessage", chat_id, exc)
+        raise
+
+
+def edit_text(*, chat_id: int, message_id: int, text: str) -> None:
+    """Replaces a message's text with plain (escaped) text. "message is not modified" is fine."""
+
+    async def work(bot: Bot) -> None:
+        edit = functools.partial(
+            bot.edit_message_text,
+            chat_id=chat_id,
+            message_id=message_id,
+            text=_escape(text),
+            parse_mode=ParseMode.HTML,
+            link_preview_options=_NO_PREVIEW,
+        )
+        try:
+            await _call("editMessageText", edit)
+        except tg_error.BadRequest as exc:
+            if "message is not modified" not in exc.message.lower():
+                raise
+
+    try:
+        _run(work)
+    except TelegramError as exc:
+        _log_refusal("editMessageText", chat_id, exc)
+        raise
+
+
+def delete_message(*, chat_id: int, message_id: int) -> bool:
+    """Deletes a message; False when Telegram refuses (too old, already gone, no rights)."""
+
+    async def work(bot: Bot) -> bool:
+        try:
+            return bool(
+                await _call(
+                    "deleteMessage",
+                    functools.partial(bot.delete_message, chat_id=chat_id, message_id=message_id),
+                )
+            )
+        except (tg_error.BadRequest, tg_error.Forbidden) as exc:
+            log.info(
+                "telegram deleteMessage refused for chat %s: %s", chat_id, _scrub(exc.message, bot.token)
+            )
+            return False
+
+    return _run(work)
+
+
+def download_file(*, file_id: str, max_bytes: int) -> bytes:
+    """getFile, then the download; refuses a file over max_bytes before downloading it.
+
+    An invalid or expired file_id (or a file Telegram no longer serves) is a permanent error, so
+    the caller can ask the reporter to send it again.
+    """
+
+    async def work(bot: Bot) -> bytes:
+        try:
+            file = await _call("getFile", functools.partial(bot.get_file, file_id))
+        except tg_error.BadRequest as exc:
+            raise TelegramError(
+                f"file unavailable: {_scrub(exc.message, bot.token)}", permanent=True
+            ) from None
+        if file.file_size is not None and file.file_size > max_bytes:
+            raise TelegramError(f"file too big: {file.file_size} bytes > {max_bytes} allowed", permanent=True)
+        try:
+            data = await _call("downloadFile", file.download_as_bytearray)
+        except tg_error.InvalidToken:  # the file URL answered 404/401: the file is gone
+            raise TelegramError("file unavailable: the download link has expired", permanent=True) from None
+        if len(data) > max_bytes:  # getFile did not tell the size
+            raise TelegramError(f"file too big: {len(data)} bytes > {max_bytes} allowed", permanent=True)
+        return bytes(data)
+
+    return _run(work)
+
+
+def set_webhook(*, url: str, secret: str, allowed_updates: list[str] | None = None) -> None:
+    async def work(bot: Bot) -> None:
+        register = functools.partial(
+            bot.set_webhook, url=url, secret_token=secret, allowed_updates=allowed_updates
+        )
+        await _call("setWebhook", register)
+
+    _run(work)
+
+
+def delete_webhook() -> None:
+    async def work(bot: Bot) -> None:
+        await _call("deleteWebhook", functools.partial(bot.delete_webhook, drop_pending_updates=False))
+
+    _run(work)
+
+
+def get_updates(*, offset: int | None, timeout: int) -> list[dict[str, Any]]:
+    """One long-polling round (for the dev polling command): update dicts in plain JSON types.
+
+    They come from `Update.to_dict()` (unknown fields kept), serialised and read back so enums and
+    dates are plain JSON, like a webhook body; PTB may add default fields (false flags) on the way.
+    """
+
+    async def work(bot: Bot) -> list[dict[str, Any]]:
+        updates = await _call(
+            "getUpdates", functools.partial(bot.get_updates, offset=offset, timeout=timeout)
+        )
+        return [json.loads(update.to_json()) for update in updates]
+
+    return _run(work)
+
+
+def _log_refusal(operation: str, chat_id: int, error: TelegramError) -> None:
+    if error.permanent:
+        log.info("telegram %s refused for chat %s: %s", operation, chat_id, error.description)

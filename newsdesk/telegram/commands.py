@@ -1,0 +1,160 @@
+"""The /commands (v1 parity). Code decides these: no model call is ever made for a command."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.conf import settings
+from django.db.models import Count
+
+from agents.monitoring import schedules
+from agents.monitoring import services as monitoring
+from agents.services import InputError
+from newsdesk.models import Reporter
+from newsdesk.telegram import profile, replies
+from newsdesk.telegram.incoming import Incoming
+from newsdesk.telegram.outbox import say
+from newsdesk.telegram.progress import announce
+
+Step = Reporter.RegistrationStep
+Handler = Callable[[Incoming, Reporter], None]
+
+
+def run_command(incoming: Incoming, reporter: Reporter) -> None:
+    COMMANDS.get(incoming.command, _unknown)(incoming, reporter)
+
+
+def _help(incoming: Incoming, reporter: Reporter) -> None:
+    say(chat_id=incoming.chat_id, text=replies.HELP, reporter=reporter)
+
+
+def _unknown(incoming: Incoming, reporter: Reporter) -> None:
+    say(chat_id=incoming.chat_id, text=replies.HELP, reporter=reporter)
+
+
+def _status(incoming: Incoming, reporter: Reporter) -> None:
+    times = schedules.schedule_list(reporter=reporter)
+    key = reporter.masked_key or replies.KEY_NOT_SET
+    if reporter.anthropic_key_status == Reporter.KeyStatus.REFUSED:
+        key += replies.KEY_REFUSED_NOTE
+    text = replies.STATUS.format(
+        department=reporter.department,
+        keywords=", ".join(reporter.keywords) or replies.NONE,
+        key=key,
+        check=", ".join(times.get("check", [])) or replies.NONE,
+        report=", ".join(times.get("report", [])) or replies.NONE,
+    )
+    say(chat_id=incoming.chat_id, text=text, reporter=reporter)
+
+
+def _set_keyword(incoming: Incoming, reporter: Reporter) -> None:
+    if incoming.args:
+        profile.change_keywords(incoming, reporter, incoming.args)
+        return
+    profile.set_step(reporter, Step.AWAIT_KEYWORDS)
+    current = ", ".join(reporter.keywords) or replies.NONE
+    say(chat_id=incoming.chat_id, text=replies.ASK_NEW_KEYWORDS.format(keywords=current), reporter=reporter)
+
+
+def _set_division(incoming: Incoming, reporter: Reporter) -> None:
+    if incoming.args:
+        profile.change_division(incoming, reporter, incoming.args)
+        return
+    profile.set_step(reporter, Step.AWAIT_DIVISION)
+    say(
+        chat_id=incoming.chat_id,
+        text=replies.ASK_NEW_DIVISION.format(department=reporter.department),
+        reporter=reporter,
+    )
+
+
+def _set_apikey(incoming: Incoming, reporter: Reporter) -> None:
+    if incoming.args:
+        profile.change_key(incoming, reporter, incoming.args)
+        return
+    profile.set_step(reporter, Step.AWAIT_APIKEY)
+    key = reporter.masked_key or replies.KEY_NOT_SET
+    say(chat_id=incoming.chat_id, text=replies.ASK_NEW_KEY.format(key=key), reporter=reporter)
+
+
+def _schedule(incoming: Incoming, reporter: Reporter) -> None:
+    if incoming.args:
+        say(
+            chat_id=incoming.chat_id,
+            text=schedules.schedule_command(reporter=reporter, text=incoming.args),
+            reporter=reporter,
+        )
+        return
+    profile.set_step(reporter, Step.AWAIT_SCHEDULE)
+    text = replies.ASK_SCHEDULE.format(current=schedules.schedule_text(reporter=reporter))
+    say(chat_id=incoming.chat_id, text=text, reporter=reporter)
+
+
+def start_check(incoming: Incoming, reporter: Reporter) -> None:
+    try:
+        run = monitoring.check_request(reporter=reporter, channel="telegram")
+    except InputError as exc:
+        say(chat_id=incoming.chat_id, text=_busy_or(exc), reporter=reporter)
+        return
+    announce(run=run, chat_id=incoming.chat_id, text=replies.CHECK_ACCEPTED)
+
+
+def start_report(incoming: Incoming, reporter: Reporter) -> None:
+    try:
+        run = monitoring.report_request(reporter=reporter, channel="telegram")
+    except InputError as exc:
+        say(chat_id=incoming.chat_id, text=_busy_or(exc), reporter=reporter)
+        return
+    announce(
+        run=run, chat_id=incoming.chat_id, text=replies.REPORT_ACCEPTED.format(department=reporter.department)
+    )
+
+
+def _busy_or(exc: InputError) -> str:
+    return replies.BUSY if isinstance(exc, monitoring.JobAlreadyRunning) else exc.message
+
+
+def _cancel(incoming: Incoming, reporter: Reporter) -> None:
+    text = replies.CANCELLED if reporter.registration_step else replies.NOTHING_TO_CANCEL
+    if reporter.registration_step in profile.REGISTRATION:
+        text = replies.CANCELLED + "\n" + replies.REGISTER_FIRST
+    profile.set_step(reporter, Step.DONE)
+    say(chat_id=incoming.chat_id, text=text, reporter=reporter)
+
+
+def _stats(incoming: Incoming, reporter: Reporter) -> None:
+    if incoming.user_id not in settings.NEWSDESK_ADMIN_TELEGRAM_IDS:
+        return  # v1 answers nothing to non-admins: the command does not exist for them
+    say(chat_id=incoming.chat_id, text=stats_text(), reporter=reporter)
+
+
+def stats_text() -> str:
+    reporters = Reporter.objects.exclude(registration_step__in=profile.REGISTRATION)
+    by_department = reporters.values("department").annotate(n=Count("id")).order_by("-n")
+    scheduled = sum(1 for r in reporters if any(schedules.schedule_list(reporter=r).values()))
+    users = [
+        f"{r.department} | {', '.join(r.keywords)}"
+        + (f" | 최근 check: {r.last_check_at:%Y-%m-%d %H:%M}" if r.last_check_at else "")
+        for r in reporters.order_by("created_at")
+    ]
+    return replies.STATS.format(
+        total=reporters.count(),
+        departments="\n".join(f"{row['department']}: {row['n']}명" for row in by_department) or replies.NONE,
+        scheduled=scheduled,
+        users="\n".join(users) or replies.NONE,
+    )
+
+
+COMMANDS: dict[str, Handler] = {
+    "help": _help,
+    "status": _status,
+    "set_keyword": _set_keyword,
+    "set_division": _set_division,
+    "set_apikey": _set_apikey,
+    "schedule": _schedule,
+    "set_schedule": _schedule,
+    "check": start_check,
+    "report": start_report,
+    "cancel": _cancel,
+    "stats": _stats,
+}

@@ -1,0 +1,68 @@
+"""Results of runs, as the chat sees them: the article in the seed's format, monitoring results
+with the monitoring formatters, failures with the reporter-readable error."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.urls import reverse
+
+from agents import selectors
+from agents.models import Article, Run
+from agents.monitoring.selectors import monitor_view
+from newsdesk.telegram import formatters, replies
+from newsdesk.telegram.client import split_text
+
+RULE = "─" * 10
+
+
+Outgoing = tuple[str, bool]  # (text, is_html)
+
+
+def result_messages(run: Run) -> list[Outgoing]:
+    """What to send for a finished run, in order."""
+    scheduled = run.channel == Run.Channel.SCHEDULE
+    if run.kind in (Run.Kind.CHECK, Run.Kind.REPORT):
+        return _monitor_messages(run, scheduled)
+    label = replies.RUN_LABELS.get(run.kind, "")
+    if run.status == Run.Status.FAILED:
+        return [(replies.RUN_FAILED.format(label=label, error=run.error), False)]
+    article = selectors.article_of(run)
+    return [(chunk, False) for chunk in split_text(article_text(article, run))] if article else []
+
+
+def _monitor_messages(run: Run, scheduled: bool) -> list[Outgoing]:
+    banner = [(formatters.scheduled_banner(run.kind), True)] if scheduled else []
+    if run.status == Run.Status.FAILED:
+        return [*banner, (formatters.run_failed_message(run.kind, run.error, scheduled=scheduled), True)]
+    view = monitor_view(run=run)
+    messages = (
+        formatters.check_messages(view) if run.kind == Run.Kind.CHECK else formatters.report_messages(view)
+    )
+    return [*banner, *((message, True) for message in messages)]
+
+
+def article_text(article: Article, run: Run) -> str:
+    """The seed's format: headline, body, the articles consulted, then one verification line."""
+    parts = [article.headline, "", article.body]
+    if article.sources:
+        parts += ["", RULE, replies.ARTICLE_SOURCES]
+        for source in article.sources:
+            parts += [f"- {source['title']}", f"  {source['url']}"]
+    parts += ["", verification_line(article)]
+    parts += [replies.ARTICLE_WARNING.format(warning=w) for w in article.warnings]
+    parts.append(replies.DESK_LINK.format(url=desk_url(run)))
+    return "\n".join(parts)
+
+
+def verification_line(article: Article) -> str:
+    issues = list(article.issues.all())
+    confirmed = sum(1 for i in issues if i.status == "confirmed")
+    removed = len({i.sentence_index for i in issues if i.action != "kept"})
+    line = replies.VERIFICATION_LINE.format(confirmed=confirmed, removed=removed)
+    return (
+        replies.VERIFICATION_SKIPPED if article.verdict == Article.Verdict.SKIPPED and not removed else line
+    )
+
+
+def desk_url(run: Run) -> str:
+    return settings.NEWSDESK_PUBLIC_URL.rstrip("/") + reverse("desk:draft", args=[run.pk])

@@ -1,0 +1,98 @@
+"""What the bot says, in one place. Plain text: the sender escapes it for Telegram's HTML mode."""
+
+from __future__ import annotations
+
+DEPARTMENT_LIST = "사회부, 정치부, 경제부, 산업부, 테크부, 문화부, 스포츠부, 국제부"
+
+REGISTER_FIRST = "먼저 /start 로 등록해 주세요. 부서, 키워드, Anthropic API 키를 차례로 묻습니다."
+START = (
+    "안녕하세요. 기자님의 취재를 돕는 뉴스 보조입니다.\n\n"
+    "먼저 부서를 알려 주세요.\n" + DEPARTMENT_LIST + "\n(예: 사회부)\n\n언제든 /cancel 로 그만둘 수 있습니다."
+)
+ASK_DEPARTMENT_AGAIN = "부서를 알아듣지 못했습니다. 다음 중 하나를 적어 주세요.\n" + DEPARTMENT_LIST
+ASK_KEYWORDS = (
+    "{department}로 설정했습니다.\n\n타사 체크에 쓸 키워드를 쉼표로 구분해 보내 주세요.\n"
+    "예) 서부지검, 서부지법, 영등포경찰서"
+)
+ASK_API_KEY = (
+    "키워드: {keywords}\n\n마지막으로 Anthropic API 키(sk-로 시작)를 보내 주세요. "
+    "키가 담긴 메시지는 바로 지우고, 키는 암호화해 저장합니다."
+)
+REGISTERED = (
+    "등록을 마쳤습니다.\n부서: {department}\n키워드: {keywords}\n\n"
+    "실행: /check 타사 체크, /report 부서 브리핑\n"
+    "자동 실행: /schedule check 09:00 13:00\n"
+    "설정: /set_keyword, /set_division, /set_apikey, /status\n\n"
+    '보도자료를 보내며 "300자 기사 써줘"라고 하면 사실 확인을 거친 기사 초안을 드립니다.'
+)
+FINISH_REGISTRATION = "등록을 먼저 마쳐 주세요. 지금 단계의 질문에 답하거나 /cancel 로 취소하세요."
+CANCELLED = "취소했습니다."
+NOTHING_TO_CANCEL = "진행 중인 설정이 없습니다."
+HELP = (
+    "쓸 수 있는 명령\n"
+    "/check 내 키워드로 타사 단독·주요 기사 확인\n"
+    "/report 부서 주요 뉴스 브리핑\n"
+    "/schedule 자동 실행 예약 (예: /schedule check 09:00 13:00, /schedule off)\n"
+    "/status 현재 설정 보기\n"
+    "/set_keyword 키워드 바꾸기 (예: /set_keyword 서부지검, 서부지법)\n"
+    "/set_division 부서 바꾸기 (예: /set_division 경제부)\n"
+    "/set_apikey Anthropic API 키 바꾸기\n"
+    "/cancel 진행 중인 설정 취소\n\n"
+    '말로 해도 됩니다: "이 보도자료로 300자 기사 써줘"(파일 첨부), "제목 바꿔줘", "매일 9시에 체크 돌려줘"'
+)
+STATUS = "부서: {department}\n키워드: {keywords}\nAPI 키: {key}\n자동 체크: {check}\n자동 브리핑: {report}"
+NONE = "(없음)"
+KEY_NOT_SET = "(미등록)"
+KEY_REFUSED_NOTE = " (거부됨: /set_apikey 로 다시 등록해 주세요)"
+ASK_NEW_KEYWORDS = "현재 키워드: {keywords}\n새 키워드를 쉼표로 구분해 보내 주세요. (/cancel 취소)"
+KEYWORDS_CHANGED = "키워드를 바꿨습니다: {keywords}\n타사 체크 기록을 초기화했습니다."
+ASK_NEW_DIVISION = (
+    "현재 부서: {department}\n바꿀 부서를 적어 주세요.\n" + DEPARTMENT_LIST + "\n(/cancel 취소)"
+)
+DIVISION_UNCHANGED = "이미 {department}입니다."
+DIVISION_CHANGED = "부서를 {department}로 바꿨습니다. 이전 체크·브리핑 기록을 초기화했습니다."
+ASK_NEW_KEY = "현재 키: {key}\n새 Anthropic API 키를 보내 주세요. 메시지는 바로 지웁니다. (/cancel 취소)"
+KEY_CHANGED = "API 키를 바꿨습니다: {key}"
+KEY_MESSAGE_PLACEHOLDER = "[API 키 입력 — 저장하지 않음]"
+ASK_SCHEDULE = (
+    "현재 예약\n{current}\n\n형식: check 09:00 13:00 / report 08:30 / off (모두 해제)\n(/cancel 취소)"
+)
+ADMIN_ONLY = ""  # v1 stays silent for non-admins; kept empty on purpose
+
+FILE_RECEIVED = '파일을 받았습니다. 어떻게 처리할까요?\n예) "이 보도자료로 300자 기사 써줘"'
+BUSY = "이전 요청을 처리 중입니다. 끝나면 다시 요청해 주세요."
+ROUTER_FAILED = (
+    "죄송합니다. 요청을 처리하지 못했습니다({reason}).\n"
+    "명령으로도 할 수 있습니다: /check 타사 체크, /report 브리핑, /schedule 예약, /help 도움말"
+)
+REJECTED = "죄송합니다. {reason}\n도움말은 /help 를 보세요."
+REJECT_DEFAULT = "제공하지 않는 기능입니다."
+NO_ARTICLE_TO_EDIT = "수정할 기사를 찾을 수 없습니다. 먼저 기사를 작성해 주세요."
+SCHEDULE_NEEDS_DETAILS = "예약할 명령과 시각을 알려 주세요. 예) /schedule check 09:00 13:00"
+DIVISION_NEEDS_NAME = "어느 부서로 바꿀까요? " + DEPARTMENT_LIST
+KEYWORDS_NEED_VALUES = "어떤 키워드로 바꿀까요? 예) /set_keyword 서부지검, 서부지법"
+KEYWORD_NOT_FOUND = "등록된 키워드가 아닙니다: {keywords}"
+
+DRAFT_ACCEPTED = "기사 작성을 시작합니다…"
+EDIT_ACCEPTED = "기사를 고치는 중입니다…"
+CHECK_ACCEPTED = "타사 체크를 시작합니다…"
+REPORT_ACCEPTED = "{department} 브리핑을 만드는 중입니다…"
+STATUS_LINE = "{label}: {message}"
+STATUS_DONE = "완료 ✅"
+STATUS_FAILED = "실패"
+RUN_FAILED = "{label} 실패: {error}"
+RUN_LABELS = {
+    "draft": "기사 작성",
+    "edit": "기사 수정",
+    "check": "타사 체크",
+    "report": "부서 브리핑",
+    "chat": "대화",
+}
+
+ARTICLE_SOURCES = "참고한 기사:"
+VERIFICATION_LINE = "사실 확인: {confirmed}건 확인, {removed}건 삭제"
+VERIFICATION_SKIPPED = "사실 확인: AI 검증을 하지 못해 코드 검사만 적용했습니다"
+DESK_LINK = "수정 내역과 근거 전체 보기: {url}"
+ARTICLE_WARNING = "⚠ {warning}"
+
+STATS = "전체 사용자 {total}명\n\n[부서별]\n{departments}\n\n[스케줄] {scheduled}명 등록\n\n[사용자]\n{users}"

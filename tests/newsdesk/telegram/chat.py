@@ -1,0 +1,52 @@
+"""Drives the bot like Telegram would: an update is stored, then its task body runs here."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from agents import tasks as agent_tasks
+from agents.models import Run
+from newsdesk.models import TelegramUpdate
+from newsdesk.telegram import tasks
+from newsdesk.telegram.webhook import receive_update
+from tests.fakes.telegram import FakeTelegram, document_update, text_update
+
+CHAT = 4242
+
+
+def send(text: str, *, chat: int = CHAT) -> dict[str, Any]:
+    return process(text_update(chat_id=chat, text=text))
+
+
+def send_file(
+    name: str, mime: str, size: int, *, file_id: str = "FILE1", caption: str | None = None, chat: int = CHAT
+) -> dict[str, Any]:
+    update = document_update(
+        chat_id=chat, file_id=file_id, file_name=name, mime_type=mime, file_size=size, caption=caption
+    )
+    return process(update)
+
+
+def process(update: dict[str, Any]) -> dict[str, Any]:
+    assert receive_update(update) == "stored"
+    stored = TelegramUpdate.objects.get(update_id=update["update_id"])
+    tasks.handle_update.apply(args=[stored.pk])
+    return update
+
+
+def finish(run: Run) -> Run:
+    """Runs a queued run's task and then its Telegram delivery, as the worker would."""
+    task = {
+        Run.Kind.DRAFT: agent_tasks.draft_run,
+        Run.Kind.EDIT: agent_tasks.edit_run,
+        Run.Kind.CHECK: agent_tasks.monitor_check,
+        Run.Kind.REPORT: agent_tasks.monitor_report,
+    }[Run.Kind(run.kind)]
+    task.apply(args=[run.pk])
+    tasks.deliver_run.apply(args=[run.pk])
+    run.refresh_from_db()
+    return run
+
+
+def last_text(fake: FakeTelegram, chat: int = CHAT) -> str:
+    return fake.sent_texts(chat)[-1]

@@ -1,0 +1,116 @@
+"""POST /telegram/webhook/: secret-checked, stored once, enqueued on commit, answered at once."""
+
+from __future__ import annotations
+
+import json
+import threading
+
+import pytest
+from django.db import connection
+from django.test import Client
+
+from newsdesk.models import TelegramUpdate
+from tests.fakes.telegram import text_update
+
+URL = "/telegram/webhook/"
+HEADER = "HTTP_X_TELEGRAM_BOT_API_SECRET_TOKEN"
+
+
+def post(client: Client, body: object, secret: str | None, raw: bytes | None = None):
+    extra = {HEADER: secret} if secret is not None else {}
+    data = raw if raw is not None else json.dumps(body)
+    return client.post(URL, data=data, content_type="application/json", **extra)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "given", [None, "", "wrong-secret", "test-webhook-secret_012", "test-webhook-secret_0123x"]
+)
+def test_it_rejects_a_spoofed_webhook_and_stores_nothing(client: Client, webhook_secret: str, given) -> None:
+    response = post(client, text_update(chat_id=1, text="/help"), given)
+
+    assert response.status_code == 403
+    assert not TelegramUpdate.objects.exists()
+
+
+@pytest.mark.django_db
+def test_without_a_configured_secret_every_request_is_refused(client: Client, settings) -> None:
+    settings.TELEGRAM_WEBHOOK_SECRET = ""
+
+    assert post(client, text_update(chat_id=1, text="/help"), "").status_code == 403
+    assert not TelegramUpdate.objects.exists()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "raw", [b"{not json", b"[1, 2]", b'{"message": {}}', b'{"update_id": "7"}', b"\xff\xfe"]
+)
+def test_malformed_bodies_get_400_and_nothing_is_stored(
+    client: Client, webhook_secret: str, raw: bytes
+) -> None:
+    assert post(client, None, webhook_secret, raw=raw).status_code == 400
+    assert not TelegramUpdate.objects.exists()
+
+
+@pytest.mark.django_db
+def test_an_oversized_body_is_refused_before_it_is_read(client: Client, webhook_secret: str) -> None:
+    update = text_update(chat_id=1, text="가" * 200_000)
+
+    assert post(client, update, webhook_secret).status_code == 413
+    assert not TelegramUpdate.objects.exists()
+
+
+@pytest.mark.django_db
+def test_an_update_is_stored_and_enqueued_once_committed(
+    client: Client, webhook_secret: str, django_capture_on_commit_callbacks
+) -> None:
+    update = text_update(chat_id=5, text="/help")
+    with django_capture_on_commit_callbacks() as callbacks:
+        response = post(client, update, webhook_secret)
+
+    assert response.status_code == 200
+    assert TelegramUpdate.objects.get().update_id == update["update_id"]
+    assert len(callbacks) == 1
+
+
+@pytest.mark.django_db
+def test_a_redelivered_update_is_answered_200_and_not_enqueued_again(
+    client: Client, webhook_secret: str, django_capture_on_commit_callbacks
+) -> None:
+    update = text_update(chat_id=5, text="/help")
+    with django_capture_on_commit_callbacks() as callbacks:
+        first = post(client, update, webhook_secret)
+        again = post(client, update, webhook_secret)
+
+    assert first.json()["result"] == "stored" and again.json()["result"] == "duplicate"
+    assert again.status_code == 200
+    assert TelegramUpdate.objects.count() == 1 and len(callbacks) == 1
+
+
+@pytest.mark.django_db
+def test_kinds_we_do_not_handle_are_answered_and_dropped(client: Client, webhook_secret: str) -> None:
+    edited = {"update_id": 99, "edited_message": {"message_id": 1, "text": "고침"}}
+
+    response = post(client, edited, webhook_secret)
+
+    assert response.status_code == 200 and response.json()["result"] == "ignored"
+    assert not TelegramUpdate.objects.exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_same_update_delivered_concurrently_is_stored_once(webhook_secret: str) -> None:
+    update = text_update(chat_id=9, text="/help")
+    results: list[str] = []
+
+    def deliver() -> None:
+        results.append(post(Client(), update, webhook_secret).json()["result"])
+        connection.close()
+
+    threads = [threading.Thread(target=deliver) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+    assert sorted(results) == ["duplicate"] * 7 + ["stored"]
+    assert TelegramUpdate.objects.count() == 1
