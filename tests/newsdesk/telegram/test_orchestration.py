@@ -174,7 +174,7 @@ def test_a_file_then_text_makes_an_article_from_the_pdf(reporter_tg, fake_telegr
     assert "480억 원" in draft_prompt  # the PDF's text, read without an extra model turn
     article_reply = last_text(fake_telegram)
     assert "서울시, 청년 월세 지원 2만 가구로 확대" in article_reply
-    assert "사실 확인:" in article_reply and f"/desk/drafts/{run.pk}/" in article_reply
+    assert "사실 확인:" in article_reply and "/desk/shared/" in article_reply  # no web login: a signed link
     assert Message.objects.filter(role="assistant", meta__article_id=run.article.pk).exists()
 
 

@@ -1,4 +1,4 @@
-"""Entry points the faces (web desk, API, Telegram, admin) call to start and run drafting work."""
+"""Drafts and edits: validate, queue, and the pipelines their tasks run."""
 
 from __future__ import annotations
 
@@ -16,25 +16,17 @@ from agents import messages as msg
 from agents.attachments import AttachmentRef
 from agents.edit import edit_article
 from agents.material import MAX_LENGTH, MIN_LENGTH, LengthTarget, SourceDoc, article_length
-from agents.models import Article, Run, Upload, VerificationIssue
-from agents.sources import files
-from agents.verify import Issue, Verification, verify_article
+from agents.models import Article, Run, Upload
+from agents.services.common import InputError, done_message, queue_run, require_api_key, save_issues
+from agents.services.uploads import upload_ensure_parsed
+from agents.services.verification import verify_execute
+from agents.verify import verify_article
 from agents.writing import DraftRequest, write_draft
 from styles.departments import DEPARTMENTS
 from styles.selectors import style_guide_for
 
 log = logging.getLogger(__name__)
 PRESS_RELEASE_LIMIT = 20_000
-
-
-class InputError(Exception):
-    """Bad input from a reporter; `status` is the HTTP status the API answers with."""
-
-    def __init__(self, message: str, *, field: str = "", status: int = 422) -> None:
-        super().__init__(message)
-        self.message = message
-        self.field = field
-        self.status = status
 
 
 class DraftInput(BaseModel):
@@ -88,7 +80,7 @@ def draft_create(
         "topic": topic[:200],
         "context": context[:6000],
     }
-    return _queue(reporter=reporter, kind=Run.Kind.DRAFT, channel=channel, input=stored)
+    return queue_run(reporter=reporter, kind=Run.Kind.DRAFT, channel=channel, input=stored)
 
 
 def validate_draft_input(
@@ -128,32 +120,12 @@ def validate_draft_input(
         raise InputError(message, field=field) from exc
 
 
-def require_api_key(*, reporter: Any) -> str:
-    try:
-        return llm.resolve_api_key(reporter.anthropic_key())
-    except llm.LLMKeyMissing as exc:
-        raise InputError(exc.user_message, field="anthropic_api_key", status=400) from exc
-
-
-def _queue(*, reporter: Any, kind: str, channel: str, input: dict[str, Any], **fields: Any) -> Run:
-    from agents import tasks  # tasks import services; import here to keep the module graph acyclic
-
-    with transaction.atomic():
-        run = Run.objects.create(
-            reporter=reporter, kind=kind, channel=channel, input=input, enqueued_at=timezone.now(), **fields
-        )
-        runs.event_add(run=run, kind="stage", message=msg.RUN_QUEUED)
-        task = tasks.edit_run if kind == Run.Kind.EDIT else tasks.draft_run
-        task.delay_on_commit(run.pk)  # type: ignore[attr-defined]  # DjangoTask API, not in the stubs
-    return run
-
-
 def run_retry(*, run: Run) -> Run:
     """A new run with the same input (the "다시 시도" button)."""
     if run.kind not in (Run.Kind.DRAFT, Run.Kind.EDIT):
         raise InputError("이 작업은 다시 시도할 수 없습니다.")
     require_api_key(reporter=run.reporter)
-    return _queue(
+    return queue_run(
         reporter=run.reporter,
         kind=run.kind,
         channel=run.channel,
@@ -209,8 +181,8 @@ def draft_execute(*, run: Run) -> Article:
             target_length=draft.target.to_json(),
             warnings=[*draft.warnings, *check.warnings],
         )
-        _save_issues(article, check.issues)
-        runs.run_finish(run=run, message=_done_message(check.verdict, check.issues))
+        save_issues(article, check.issues)
+        runs.run_finish(run=run, message=done_message(check.verdict, check.issues))
     return article
 
 
@@ -235,30 +207,6 @@ def _draft_request(run: Run) -> DraftRequest:
     )
 
 
-def _save_issues(article: Article, issues: list[Issue]) -> None:
-    VerificationIssue.objects.bulk_create(
-        VerificationIssue(
-            article=article,
-            claim=i.claim[:1000],
-            status=i.status,
-            kind=i.kind,
-            source=i.source[:1000],
-            origin=i.origin,
-            sentence_index=i.sentence_index,
-            action=i.action,
-        )
-        for i in issues
-    )
-
-
-def _done_message(verdict: str, issues: list[Issue]) -> str:
-    confirmed = sum(1 for i in issues if i.status == "confirmed")
-    removed = len({i.sentence_index for i in issues if i.action != "kept"})
-    if verdict == "revised":
-        return msg.DRAFT_DONE_REVISED.format(confirmed=confirmed, removed=removed)
-    return msg.DRAFT_DONE.format(confirmed=confirmed)
-
-
 # --- edits ----------------------------------------------------------------------------------
 def edit_create(*, reporter: Any, article: Article, instruction: str, channel: str = Run.Channel.WEB) -> Run:
     instruction = instruction.strip()
@@ -267,7 +215,7 @@ def edit_create(*, reporter: Any, article: Article, instruction: str, channel: s
     if len(instruction) > 500:
         raise InputError(msg.INSTRUCTION_TOO_LONG, field="instruction")
     require_api_key(reporter=reporter)
-    return _queue(
+    return queue_run(
         reporter=reporter,
         kind=Run.Kind.EDIT,
         channel=channel,
@@ -316,143 +264,8 @@ def edit_execute(*, run: Run) -> Article:
             changes_made=result.changes_made,
             warnings=result.warnings,
         )
-        _save_issues(article, result.issues)
+        save_issues(article, result.issues)
         runs.run_finish(
             run=run, message=msg.EDIT_DONE + (f" · {result.changes_made}" if result.changes_made else "")
         )
-    return article
-
-
-# --- uploads --------------------------------------------------------------------------------
-def upload_receive(*, reporter: Any, file_name: str, mime_type: str, data: bytes) -> Upload:
-    """Stores an upload after the cheap checks and queues text extraction in the worker."""
-    from agents import tasks
-
-    try:
-        files.precheck(data=data, file_name=file_name, mime_type=mime_type)
-    except files.FileRejected as exc:
-        raise InputError(exc.user_message, field="file") from exc
-    with transaction.atomic():
-        upload = Upload.objects.create(
-            reporter=reporter,
-            file_name=file_name[:255],
-            mime_type=mime_type[:120],
-            size=len(data),
-            content=data,
-        )
-        tasks.extract_upload.delay_on_commit(upload.pk)  # type: ignore[attr-defined]
-    return upload
-
-
-def upload_await(*, upload: Upload, timeout: float) -> Upload:
-    """Waits for the worker to extract the text; raises InputError if the file was rejected."""
-    deadline = time.monotonic() + timeout
-    while upload.status == Upload.Status.PENDING and time.monotonic() < deadline:
-        time.sleep(0.1)
-        upload.refresh_from_db(fields=["status", "error", "page_count"])
-    if upload.status == Upload.Status.FAILED:
-        raise InputError(upload.error, field="file")
-    return upload
-
-
-def upload_ensure_parsed(*, upload_id: int) -> Upload:
-    """Extracts the text if nobody has yet (idempotent); raises files.FileRejected on a bad file."""
-    upload = Upload.objects.get(pk=upload_id)
-    if upload.status == Upload.Status.PENDING:
-        upload_extract(upload=upload)
-    if upload.status == Upload.Status.FAILED:
-        raise files.FileRejected(upload.error, "upload")
-    return upload
-
-
-def upload_extract(*, upload: Upload) -> None:
-    try:
-        extracted = files.extract_text(
-            data=bytes(upload.content or b""), file_name=upload.file_name, mime_type=upload.mime_type
-        )
-        upload.status, upload.text, upload.page_count = (
-            Upload.Status.PARSED,
-            extracted.text,
-            extracted.page_count,
-        )
-    except files.FileRejected as exc:
-        upload.status, upload.error = Upload.Status.FAILED, exc.user_message[:300]
-    upload.content = None  # the bytes are not kept once read (seed 3.2: delete at once)
-    upload.parsed_at = timezone.now()
-    upload.save(update_fields=["status", "text", "page_count", "error", "content", "parsed_at"])
-
-
-# --- verify-only ----------------------------------------------------------------------------
-VERIFY_ARTICLE_LIMIT = 20_000
-VERIFY_SOURCES_LIMIT = 20
-VERIFY_SOURCES_CHARS = 200_000
-
-
-def verify_material(*, article: str, sources: Sequence[str]) -> tuple[str, list[SourceDoc]]:
-    """Validates a reporter's own article and sources; returns the article and numbered sources."""
-    article = article.strip()
-    texts = [s for s in (src.strip() for src in sources) if s]
-    if not article:
-        raise InputError(msg.VERIFY_ARTICLE_EMPTY, field="article")
-    if len(article) > VERIFY_ARTICLE_LIMIT:
-        raise InputError(msg.VERIFY_ARTICLE_TOO_LONG.format(limit=VERIFY_ARTICLE_LIMIT), field="article")
-    if not texts:
-        raise InputError(msg.VERIFY_SOURCES_EMPTY, field="sources")
-    if len(texts) > VERIFY_SOURCES_LIMIT or sum(map(len, texts)) > VERIFY_SOURCES_CHARS:
-        message = msg.VERIFY_TOO_MANY_SOURCES.format(limit=VERIFY_SOURCES_LIMIT, chars=VERIFY_SOURCES_CHARS)
-        raise InputError(message, field="sources")
-    return article, [SourceDoc("press_release", f"자료 {n}", text) for n, text in enumerate(texts, start=1)]
-
-
-def verify_check(*, article: str, sources: Sequence[str]) -> Verification:
-    """The code guard alone, at once: no model, no key. Flagged sentences are cut from the body."""
-    body, material = verify_material(article=article, sources=sources)
-    return verify_article(ctx=None, headline="", body=body, material=material, reference=timezone.localdate())
-
-
-def verify_create(
-    *, reporter: Any, article: str, sources: Sequence[str], headline: str = "", channel: str = Run.Channel.WEB
-) -> Run:
-    """Queues the full check (code guard + model) of a reporter's own article."""
-    body, _ = verify_material(article=article, sources=sources)
-    require_api_key(reporter=reporter)
-    data = {
-        "mode": "verify",
-        "headline": headline.strip()[:200],
-        "article": body,
-        "sources": list(sources),
-        "department": reporter.department,
-    }
-    return _queue(reporter=reporter, kind=Run.Kind.DRAFT, channel=channel, input=data)
-
-
-def verify_execute(*, run: Run) -> Article:
-    reporter = run.reporter
-    ctx = llm.CallContext(
-        api_key=llm.resolve_api_key(reporter.anthropic_key()), run_id=run.pk, reporter_id=reporter.pk
-    )
-    body, material = verify_material(article=run.input["article"], sources=run.input["sources"])
-    headline = run.input.get("headline") or msg.VERIFY_HEADLINE
-    runs.stage_set(run=run, stage="verify", message=msg.STAGE_VERIFY)
-    started = time.monotonic()
-    check = verify_article(
-        ctx=ctx, headline=headline, body=body, material=material, reference=timezone.localdate()
-    )
-    run.timings = {"draft_seconds": 0, "verify_seconds": round(time.monotonic() - started, 2)}
-    with transaction.atomic():
-        article = Article.objects.create(
-            run=run,
-            reporter=reporter,
-            department=run.input.get("department", reporter.department),
-            headline=headline,
-            draft_body=body,
-            body=check.body,
-            verdict=check.verdict,
-            sources=[],
-            source_material=[doc.to_json() for doc in material],
-            length=article_length(check.body),
-            warnings=check.warnings,
-        )
-        _save_issues(article, check.issues)
-        runs.run_finish(run=run, message=_done_message(check.verdict, check.issues))
     return article

@@ -1,0 +1,53 @@
+"""Entry points the faces (web desk, API, Telegram, admin) call to start and run drafting work."""
+
+from __future__ import annotations
+
+from agents import messages as msg
+from agents.services.common import InputError, require_api_key
+from agents.services.drafts import (
+    PRESS_RELEASE_LIMIT,
+    DraftInput,
+    draft_create,
+    draft_execute,
+    edit_create,
+    edit_execute,
+    run_retry,
+    validate_draft_input,
+)
+from agents.services.uploads import upload_await, upload_ensure_parsed, upload_extract, upload_receive
+from agents.services.verification import (
+    VERIFY_ARTICLE_LIMIT,
+    VERIFY_SOURCES_CHARS,
+    VERIFY_SOURCES_LIMIT,
+    verify_check,
+    verify_create,
+    verify_execute,
+    verify_material,
+)
+from agents.sources import files
+
+__all__ = [
+    "PRESS_RELEASE_LIMIT",
+    "VERIFY_ARTICLE_LIMIT",
+    "VERIFY_SOURCES_CHARS",
+    "VERIFY_SOURCES_LIMIT",
+    "DraftInput",
+    "InputError",
+    "draft_create",
+    "draft_execute",
+    "edit_create",
+    "edit_execute",
+    "files",
+    "msg",
+    "require_api_key",
+    "run_retry",
+    "upload_await",
+    "upload_ensure_parsed",
+    "upload_extract",
+    "upload_receive",
+    "validate_draft_input",
+    "verify_check",
+    "verify_create",
+    "verify_execute",
+    "verify_material",
+]

@@ -1,0 +1,92 @@
+"""Verify-only: a reporter's own article against their sources (code guard at once; with a key,
+the model check as a queued run)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from agents import llm, runs
+from agents import messages as msg
+from agents.material import SourceDoc, article_length
+from agents.models import Article, Run
+from agents.services.common import InputError, done_message, queue_run, require_api_key, save_issues
+from agents.verify import Verification, verify_article
+
+VERIFY_ARTICLE_LIMIT = 20_000
+VERIFY_SOURCES_LIMIT = 20
+VERIFY_SOURCES_CHARS = 200_000
+
+
+def verify_material(*, article: str, sources: Sequence[str]) -> tuple[str, list[SourceDoc]]:
+    """Validates a reporter's own article and sources; returns the article and numbered sources."""
+    article = article.strip()
+    texts = [s for s in (src.strip() for src in sources) if s]
+    if not article:
+        raise InputError(msg.VERIFY_ARTICLE_EMPTY, field="article")
+    if len(article) > VERIFY_ARTICLE_LIMIT:
+        raise InputError(msg.VERIFY_ARTICLE_TOO_LONG.format(limit=VERIFY_ARTICLE_LIMIT), field="article")
+    if not texts:
+        raise InputError(msg.VERIFY_SOURCES_EMPTY, field="sources")
+    if len(texts) > VERIFY_SOURCES_LIMIT or sum(map(len, texts)) > VERIFY_SOURCES_CHARS:
+        message = msg.VERIFY_TOO_MANY_SOURCES.format(limit=VERIFY_SOURCES_LIMIT, chars=VERIFY_SOURCES_CHARS)
+        raise InputError(message, field="sources")
+    return article, [SourceDoc("press_release", f"자료 {n}", text) for n, text in enumerate(texts, start=1)]
+
+
+def verify_check(*, article: str, sources: Sequence[str]) -> Verification:
+    """The code guard alone, at once: no model, no key. Flagged sentences are cut from the body."""
+    body, material = verify_material(article=article, sources=sources)
+    return verify_article(ctx=None, headline="", body=body, material=material, reference=timezone.localdate())
+
+
+def verify_create(
+    *, reporter: Any, article: str, sources: Sequence[str], headline: str = "", channel: str = Run.Channel.WEB
+) -> Run:
+    """Queues the full check (code guard + model) of a reporter's own article."""
+    body, _ = verify_material(article=article, sources=sources)
+    require_api_key(reporter=reporter)
+    data = {
+        "mode": "verify",
+        "headline": headline.strip()[:200],
+        "article": body,
+        "sources": list(sources),
+        "department": reporter.department,
+    }
+    return queue_run(reporter=reporter, kind=Run.Kind.DRAFT, channel=channel, input=data)
+
+
+def verify_execute(*, run: Run) -> Article:
+    reporter = run.reporter
+    ctx = llm.CallContext(
+        api_key=llm.resolve_api_key(reporter.anthropic_key()), run_id=run.pk, reporter_id=reporter.pk
+    )
+    body, material = verify_material(article=run.input["article"], sources=run.input["sources"])
+    headline = run.input.get("headline") or msg.VERIFY_HEADLINE
+    runs.stage_set(run=run, stage="verify", message=msg.STAGE_VERIFY)
+    started = time.monotonic()
+    check = verify_article(
+        ctx=ctx, headline=headline, body=body, material=material, reference=timezone.localdate()
+    )
+    run.timings = {"draft_seconds": 0, "verify_seconds": round(time.monotonic() - started, 2)}
+    with transaction.atomic():
+        article = Article.objects.create(
+            run=run,
+            reporter=reporter,
+            department=run.input.get("department", reporter.department),
+            headline=headline,
+            draft_body=body,
+            body=check.body,
+            verdict=check.verdict,
+            sources=[],
+            source_material=[doc.to_json() for doc in material],
+            length=article_length(check.body),
+            warnings=check.warnings,
+        )
+        save_issues(article, check.issues)
+        runs.run_finish(run=run, message=done_message(check.verdict, check.issues))
+    return article
