@@ -8,18 +8,6 @@ from pydantic import BaseModel, Field
 
 from agents import llm, prompts
 
-TOOLS = (
-    "check",
-    "report",
-    "writing",
-    "edit_article",
-    "conversation",
-    "schedule",
-    "set_division",
-    "set_keyword",
-    "reject",
-)
-
 
 class ExtractedParams(BaseModel):
     topic: str | None = Field(default=None, max_length=200, description="기사 주제 (writing)")

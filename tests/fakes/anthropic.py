@@ -20,8 +20,9 @@ import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
+
+from tests.fakes.server import Loopback, QuietHandler
 
 CHARS_PER_TOKEN = 2.5  # rough for mixed Korean/JSON text
 MIN_CACHEABLE_TOKENS = 4096
@@ -113,43 +114,20 @@ class FakeAnthropic:
         self._lock = threading.Lock()
         fake = self
 
-        class Handler(BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
-            # Headers and body go out in two writes; without TCP_NODELAY, Nagle plus the client's
-            # delayed ACK adds ~40 ms to every response on loopback.
-            disable_nagle_algorithm = True
-
+        class Handler(QuietHandler):
             def do_POST(self) -> None:
                 length = int(self.headers.get("content-length", "0"))
                 body = json.loads(self.rfile.read(length) or b"{}")
                 status, payload, headers = fake._handle(self.path, body, dict(self.headers.items()))
                 data = json.dumps(payload, ensure_ascii=False).encode()
-                self.send_response(status)
-                self.send_header("content-type", "application/json")
-                self.send_header("content-length", str(len(data)))
-                for key, value in headers.items():
-                    self.send_header(key, value)
-                self.end_headers()
-                self.wfile.write(data)
+                self.send_body(status, data, "application/json", headers)
 
-            def log_message(self, *args: Any) -> None:
-                pass
-
-        class Server(ThreadingHTTPServer):
-            daemon_threads = True
-            request_queue_size = 64  # the default backlog of 5 can drop concurrent connects
-
-        self.server = Server(("127.0.0.1", 0), Handler)
-        self.thread = threading.Thread(
-            target=self.server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
-        )
-        self.thread.start()
+        self.http = Loopback(Handler)
 
     # --- scripting ------------------------------------------------------------------------
     @property
     def base_url(self) -> str:
-        host, port = self.server.server_address[:2]
-        return f"http://{host}:{port}"
+        return self.http.origin
 
     def reply(
         self,
@@ -223,8 +201,7 @@ class FakeAnthropic:
         return [r for r in self.requests if r.forced_tool == tool_name]
 
     def close(self) -> None:
-        self.server.shutdown()
-        self.server.server_close()
+        self.http.close()
 
     # --- serving --------------------------------------------------------------------------
     def _handle(self, path: str, body: dict[str, Any], headers: dict[str, str]) -> tuple[int, dict, dict]:

@@ -26,10 +26,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from email.utils import format_datetime, parsedate_to_datetime
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 from zoneinfo import ZoneInfo
+
+from tests.fakes.server import Loopback, QuietHandler
 
 KST = ZoneInfo("Asia/Seoul")
 CLIENT_ID = "fake-naver-id"
@@ -117,44 +118,20 @@ class FakeNaver:
         self._failures: deque[_Failure] = deque()
         fake = self
 
-        class Handler(BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
-            # Headers and body go out in two writes; without TCP_NODELAY, Nagle plus the client's
-            # delayed ACK adds ~40 ms to every response on loopback.
-            disable_nagle_algorithm = True
-
+        class Handler(QuietHandler):
             def do_GET(self) -> None:
                 status, payload, delay = fake._handle(self.path, dict(self.headers.items()))
                 if delay:
                     time.sleep(delay)
                 data = json.dumps(payload, ensure_ascii=False).encode()
-                try:
-                    self.send_response(status)
-                    self.send_header("Content-Type", "application/json; charset=UTF-8")
-                    self.send_header("Content-Length", str(len(data)))
-                    self.end_headers()
-                    self.wfile.write(data)
-                except OSError:
-                    pass  # the client timed out and left
+                self.send_body(status, data, "application/json; charset=UTF-8")
 
-            def log_message(self, *args: Any) -> None:
-                pass
-
-        class Server(ThreadingHTTPServer):
-            daemon_threads = True
-            request_queue_size = 64  # the default backlog of 5 can drop concurrent connects
-
-        self.server = Server(("127.0.0.1", 0), Handler)
-        self.thread = threading.Thread(
-            target=self.server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
-        )
-        self.thread.start()
+        self.http = Loopback(Handler)
 
     # --- scripting ------------------------------------------------------------------------------
     @property
     def base_url(self) -> str:
-        host, port = self.server.server_address[:2]
-        return f"http://{host}:{port}"
+        return self.http.origin
 
     def add(self, query: str, items: Iterable[dict[str, Any]]) -> None:
         """Adds items answered for `query` (kept newest first when sort=date)."""
@@ -182,8 +159,7 @@ class FakeNaver:
         return [request for request in self.requests if request.query == query]
 
     def close(self) -> None:
-        self.server.shutdown()
-        self.server.server_close()
+        self.http.close()
 
     # --- serving --------------------------------------------------------------------------------
     def _handle(self, path: str, headers: dict[str, str]) -> tuple[int, dict[str, Any], float]:

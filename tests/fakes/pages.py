@@ -37,9 +37,11 @@ import time
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any
 from unittest import mock
+
+from tests.fakes.server import Loopback, QuietHandler
 
 NAVER_PATH = "/mnews/article/001/0015000001"
 NAVER_P_PATH = "/mnews/article/001/0015000002"
@@ -250,39 +252,17 @@ class FakePages:
         self._add_builtins()
         fake = self
 
-        class Handler(BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
-            # Headers and body go out in two writes; without TCP_NODELAY, Nagle plus the client's
-            # delayed ACK adds ~40 ms to every response on loopback.
-            disable_nagle_algorithm = True
-
+        class Handler(QuietHandler):
             def do_GET(self) -> None:
                 fake._serve(self)
 
-            def log_message(self, *args: Any) -> None:
-                pass
-
-        class Server(ThreadingHTTPServer):
-            daemon_threads = True
-            request_queue_size = 128  # the default backlog of 5 drops bursts of 8 connects (1 s SYN retry)
-
-            def handle_error(self, request: Any, client_address: Any) -> None:
-                pass  # clients that hang up early (size cap, timeouts) are expected here
-
-        self.server = Server(("127.0.0.1", 0), Handler)
-        self.scheme = "http"
-        if tls_context is not None:
-            self.server.socket = tls_context.wrap_socket(self.server.socket, server_side=True)
-            self.scheme = "https"
-        self.thread = threading.Thread(
-            target=self.server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
-        )
-        self.thread.start()
+        self.http = Loopback(Handler, tls=tls_context)
+        self.scheme = self.http.scheme
 
     # --- scripting ------------------------------------------------------------------------------
     @property
     def port(self) -> int:
-        return int(self.server.server_address[1])
+        return self.http.port
 
     def url(self, path: str, *, host: str = "127.0.0.1") -> str:
         return f"{self.scheme}://{host}:{self.port}{path}"
@@ -325,8 +305,7 @@ class FakePages:
         return [request.path for request in self.requests]
 
     def close(self) -> None:
-        self.server.shutdown()
-        self.server.server_close()
+        self.http.close()
 
     # --- serving --------------------------------------------------------------------------------
     def _add_builtins(self) -> None:

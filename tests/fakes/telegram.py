@@ -66,11 +66,12 @@ from dataclasses import dataclass, field
 from email import policy
 from email.parser import BytesParser
 from html.parser import HTMLParser
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 from urllib.parse import parse_qs, unquote, urlsplit
 
 import pytest
+
+from tests.fakes.server import Loopback, QuietHandler
 
 MAX_TEXT = 4096
 JSON_FIELDS = {
@@ -289,12 +290,7 @@ class FakeTelegram:
         self.require_https = True  # Telegram refuses http:// webhooks; False for --allow-http tests
         fake = self
 
-        class Handler(BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
-            # Headers and body go out in two writes; without TCP_NODELAY, Nagle plus the client's
-            # delayed ACK adds ~40 ms to every response on loopback.
-            disable_nagle_algorithm = True
-
+        class Handler(QuietHandler):
             def do_GET(self) -> None:
                 self._serve()
 
@@ -310,33 +306,14 @@ class FakeTelegram:
                 if delay:
                     time.sleep(delay)
                 data = payload if isinstance(payload, bytes) else json.dumps(payload).encode()
-                try:
-                    self.send_response(status)
-                    self.send_header("Content-Type", content_type)
-                    self.send_header("Content-Length", str(len(data)))
-                    self.end_headers()
-                    self.wfile.write(data)
-                except OSError:
-                    pass  # the client timed out and left
+                self.send_body(status, data, content_type)
 
-            def log_message(self, *args: Any) -> None:
-                pass
-
-        class Server(ThreadingHTTPServer):
-            daemon_threads = True
-            request_queue_size = 64  # the default backlog of 5 can drop concurrent connects
-
-        self.server = Server(("127.0.0.1", 0), Handler)
-        self.thread = threading.Thread(
-            target=self.server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
-        )
-        self.thread.start()
+        self.http = Loopback(Handler)
 
     # --- addresses --------------------------------------------------------------------------------
     @property
     def origin(self) -> str:
-        host, port = self.server.server_address[:2]
-        return f"http://{host}:{port}"
+        return self.http.origin
 
     @property
     def base_url(self) -> str:
@@ -432,8 +409,7 @@ class FakeTelegram:
         with self._lock:
             self._closed = True
             self._updates_ready.notify_all()
-        self.server.shutdown()
-        self.server.server_close()
+        self.http.close()
 
     # --- serving ----------------------------------------------------------------------------------
     def _handle(self, verb: str, path: str, content_type: str, body: bytes) -> tuple[int, Any, str, float]:
