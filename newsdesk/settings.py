@@ -153,6 +153,8 @@ if CELERY_BROKER_URL.startswith("filesystem"):
         "data_folder_out": str(_queue_dir),
         "processed_folder": str(_processed_dir),
         "store_processed": False,
+        # kombu keeps exchange bindings in ./control by default, i.e. wherever the process started.
+        "control_folder": str(VAR_DIR / "broker" / "control"),
     }
 else:
     CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_VISIBILITY_TIMEOUT}
