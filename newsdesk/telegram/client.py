@@ -31,16 +31,17 @@ ids of the chunks that did arrive, so a caller can resume instead of starting ov
 
 The bot token is part of every request URL. No exception raised here carries it (messages are
 scrubbed and PTB/httpx exceptions are not chained), and our own log lines never include URLs.
+
+Splitting lives in `newsdesk.telegram.splitting`, the error type and its translation in
+`newsdesk.telegram.errors`; `split_text`, `MAX_MESSAGE` and `TelegramError` are re-exported here.
 """
 
 from __future__ import annotations
 
 import asyncio
 import functools
-import html
 import json
 import logging
-import re
 import ssl
 import warnings
 from collections.abc import Awaitable, Callable, Coroutine
@@ -58,12 +59,32 @@ from telegram.constants import ParseMode
 from telegram.request import HTTPXRequest
 from telegram.warnings import PTBDeprecationWarning
 
-from newsdesk.logs import redact
+from newsdesk.telegram.errors import _IN_FLIGHT_ERRORS, TelegramError, _scrub, _translate
+from newsdesk.telegram.splitting import MAX_MESSAGE, _escape, split_text
+
+__all__ = [
+    "CONNECT_TIMEOUT",
+    "MAX_FLOOD_RETRIES",
+    "MAX_FLOOD_WAIT",
+    "MAX_MESSAGE",
+    "POOL_TIMEOUT",
+    "READ_TIMEOUT",
+    "WRITE_TIMEOUT",
+    "TelegramError",
+    "delete_message",
+    "delete_webhook",
+    "download_file",
+    "edit_text",
+    "get_updates",
+    "send_html",
+    "send_text",
+    "set_webhook",
+    "split_text",
+]
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
-MAX_MESSAGE = 4096
 CONNECT_TIMEOUT = 5.0
 READ_TIMEOUT = 20.0
 WRITE_TIMEOUT = 20.0
@@ -73,158 +94,10 @@ MAX_FLOOD_WAIT = 30.0  # seconds; a longer retry_after goes back to the caller (
 _sleep = asyncio.sleep  # the flood-control wait (tests replace it to count waits)
 
 _NO_PREVIEW = LinkPreviewOptions(is_disabled=True)
-# Failures after the request may have left: Telegram may have acted on it, so it must not be resent
-# blindly. Connect errors, pool timeouts and bad URLs fail before anything is sent.
-_IN_FLIGHT_ERRORS = (
-    httpx.ReadTimeout,
-    httpx.WriteTimeout,
-    httpx.ReadError,
-    httpx.WriteError,
-    httpx.RemoteProtocolError,
-)
 # PTB warns on every RetryAfter it builds (its int -> timedelta migration); we read the timedelta.
 warnings.filterwarnings(
     "ignore", message=r".*attribute `retry_after` will be of type", category=PTBDeprecationWarning
 )
-
-
-class TelegramError(Exception):
-    """A Bot API call failed. `description` never contains the bot token.
-
-    permanent: retrying cannot help (blocked, chat not found, bad request, bad token).
-    retry_after: seconds Telegram asked us to wait (a 429 over the in-process cap), else None.
-    uncertain: the request may have reached Telegram (the answer was lost): do not blindly resend.
-    sent: message ids already delivered by this call before it failed (`send_text` chunks).
-    """
-
-    description: str
-    permanent: bool
-    retry_after: float | None
-    uncertain: bool
-    sent: tuple[int, ...]
-
-    def __init__(
-        self,
-        description: str,
-        *,
-        permanent: bool,
-        retry_after: float | None = None,
-        uncertain: bool = False,
-        sent: tuple[int, ...] = (),
-    ) -> None:
-        super().__init__(description)
-        self.description = description
-        self.permanent = permanent
-        self.retry_after = retry_after
-        self.uncertain = uncertain
-        self.sent = sent
-
-    def __reduce__(self) -> tuple[Any, ...]:  # Celery pickles exceptions across processes
-        return (
-            _rebuild_error,
-            (self.description, self.permanent, self.retry_after, self.uncertain, self.sent),
-        )
-
-    def __str__(self) -> str:
-        return self.description
-
-
-def _rebuild_error(
-    description: str, permanent: bool, retry_after: float | None, uncertain: bool, sent: tuple[int, ...]
-) -> TelegramError:
-    return TelegramError(
-        description, permanent=permanent, retry_after=retry_after, uncertain=uncertain, sent=sent
-    )
-
-
-# --- splitting ------------------------------------------------------------------------------------
-# Separators from the most to the least natural place to cut. Each level only applies to a piece
-# that is still too long after the previous one.
-_SEPARATORS = (
-    re.compile(r"\r?\n[ \t\r]*\n\s*"),  # paragraphs: one or more blank lines
-    re.compile(r"\r?\n"),  # lines
-    # sentence ends: . ! ? … (also when followed by a closing quote or bracket), then whitespace
-    re.compile(r"(?:(?<=[.!?。！？…])|(?<=[.!?。！？…][\"'”’»)\]]))\s+"),
-    re.compile(r"\s+"),  # words
-)
-
-
-def _escape(text: str) -> str:
-    # Only & < > need escaping in Telegram HTML text; escaping quotes too would waste the budget.
-    return html.escape(text, quote=False)
-
-
-def _size(text: str) -> int:
-    """Length of the escaped text in UTF-16 code units (Telegram's unit; >= len() in Python)."""
-    escaped = _escape(text)
-    return len(escaped) + sum(1 for char in escaped if ord(char) > 0xFFFF)
-
-
-def split_text(text: str, limit: int = MAX_MESSAGE) -> list[str]:
-    """Splits plain text into chunks whose *escaped* size is <= limit, in order.
-
-    Cuts on blank lines first, then line breaks, sentence ends, spaces, and only then inside a
-    word. Chunks are stripped of surrounding whitespace (Telegram strips it too) and never empty.
-    Size is counted in UTF-16 code units, Telegram's unit, so it is never below `len()`.
-    """
-    if limit < 5:  # "&amp;" is 5 units: a smaller limit could not hold every character
-        raise ValueError("limit must be at least 5")
-    text = text.strip()
-    if not text:
-        return []
-    chunks = _pack(text, limit, 0)
-    return [chunk for chunk in (chunk.strip() for chunk in chunks) if chunk]
-
-
-def _pack(text: str, limit: int, level: int) -> list[str]:
-    if _size(text) <= limit:
-        return [text]
-    if level == len(_SEPARATORS):
-        return _hard_cut(text, limit)
-    # (piece, separator after it); escaped sizes add up, so sizes are computed once per piece.
-    pieces: list[tuple[str, str]] = []
-    start = 0
-    for match in _SEPARATORS[level].finditer(text):
-        pieces.append((text[start : match.start()], match.group()))
-        start = match.end()
-    pieces.append((text[start:], ""))
-
-    chunks: list[str] = []
-    current: list[str] = []
-    current_size = 0
-    pending_sep = ""  # separator between the current chunk and the next piece
-    for piece, sep in pieces:
-        piece_size = _size(piece)
-        sep_size = _size(pending_sep) if current else 0
-        if current and current_size + sep_size + piece_size <= limit:
-            current.extend((pending_sep, piece))
-            current_size += sep_size + piece_size
-        else:
-            if current:
-                chunks.append("".join(current))
-            if piece_size <= limit:
-                current, current_size = [piece], piece_size
-            else:
-                parts = _pack(piece, limit, level + 1)
-                chunks.extend(parts[:-1])
-                current, current_size = [parts[-1]], _size(parts[-1])
-        pending_sep = sep
-    if current:
-        chunks.append("".join(current))
-    return chunks
-
-
-def _hard_cut(text: str, limit: int) -> list[str]:
-    chunks: list[str] = []
-    start = size = 0
-    for index, char in enumerate(text):
-        char_size = _size(char)
-        if size + char_size > limit:
-            chunks.append(text[start:index])
-            start, size = index, 0
-        size += char_size
-    chunks.append(text[start:])
-    return chunks
 
 
 # --- running PTB from sync code -------------------------------------------------------------------
@@ -328,29 +201,6 @@ def _retry_seconds(exc: tg_error.RetryAfter) -> float:
         value = exc.retry_after
     seconds = value.total_seconds() if isinstance(value, timedelta) else float(value)
     return max(seconds, 0.0)
-
-
-def _translate(exc: tg_error.TelegramError | TelegramError, token: str) -> TelegramError:
-    if isinstance(exc, TelegramError):  # raised by our own code inside the session
-        return exc
-    message = _scrub(exc.message, token)
-    if isinstance(exc, tg_error.InvalidToken):
-        return TelegramError(f"Telegram rejected the bot token or method ({message})", permanent=True)
-    if isinstance(exc, tg_error.Forbidden | tg_error.BadRequest | tg_error.Conflict | tg_error.ChatMigrated):
-        return TelegramError(message, permanent=True)
-    # TimedOut and NetworkError wrap the httpx error as __cause__ (none when Telegram answered 5xx).
-    uncertain = isinstance(exc.__cause__, _IN_FLIGHT_ERRORS)
-    if isinstance(exc, tg_error.TimedOut):
-        return TelegramError(f"timed out: {message}", permanent=False, uncertain=uncertain)
-    if isinstance(exc, tg_error.NetworkError) and exc.__cause__ is not None:
-        return TelegramError(f"network error: {message}", permanent=False, uncertain=uncertain)
-    return TelegramError(message, permanent=False)
-
-
-def _scrub(text: str, token: str) -> str:
-    for form in (token, token.replace(":", "%3A"), token.replace(":", "%3a")):
-        text = text.replace(form, "[redacted]")
-    return redact(text)
 
 
 # --- the public API -------------------------------------------------------------------------------

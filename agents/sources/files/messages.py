@@ -1,0 +1,46 @@
+"""Reporter-facing messages (Korean). Grouped here so wording is reviewed in one place."""
+
+from __future__ import annotations
+
+MSG_EMPTY_FILE = "빈 파일입니다. 내용이 있는 파일을 다시 올려주세요."
+MSG_TOO_LARGE = (
+    "파일 용량이 3MB를 초과합니다(현재 {size}). 3MB 이하로 줄인 파일을 올리거나 본문을 붙여넣어 주세요."
+)
+MSG_UNSUPPORTED = "지원하지 않는 파일 형식입니다. (PDF, DOCX, TXT만 지원)"
+MSG_IMAGE = MSG_UNSUPPORTED + " 이미지 속 글자는 읽을 수 없으니 본문을 붙여넣어 주세요."
+MSG_LEGACY_DOC = MSG_UNSUPPORTED + " 예전 워드 형식(.doc)은 워드에서 DOCX나 PDF로 저장해 올려주세요."
+MSG_HWP = "한글(HWP/HWPX) 파일은 읽을 수 없습니다. 한글에서 '다른 이름으로 저장'으로 PDF로 저장해 올려주세요."
+MSG_OFFICE_ENCRYPTED = "비밀번호로 보호된 워드 문서입니다. 비밀번호를 해제한 파일을 올려주세요."
+MSG_PDF_ENCRYPTED = "비밀번호로 보호된 PDF라 열 수 없습니다. 비밀번호를 해제한 파일을 올려주세요."
+MSG_PDF_CORRUPT = "PDF 파일이 손상되었거나 올바른 PDF가 아닙니다. 원본을 다시 저장해 올려주세요."
+MSG_PDF_SCANNED = (
+    "스캔한 이미지로 된 PDF로 보여 글자를 읽을 수 없습니다(텍스트 정보 없음). "
+    "글자를 선택할 수 있는 PDF를 올리거나 본문을 붙여넣어 주세요."
+)
+MSG_DOCX_CORRUPT = "DOCX 파일이 손상되어 읽을 수 없습니다. 워드에서 다시 저장하거나 PDF로 올려주세요."
+MSG_DOCX_BOMB = (
+    "DOCX 파일의 압축 구조가 비정상적입니다(풀면 지나치게 커지거나 항목이 너무 많음). "
+    "워드에서 다시 저장하거나 PDF로 올려주세요."
+)
+MSG_DOCX_DOCTYPE = (
+    "DOCX 파일 안에 허용되지 않는 XML 선언(DOCTYPE)이 있어 읽지 않았습니다. "
+    "워드에서 다시 저장하거나 PDF로 올려주세요."
+)
+MSG_TXT_BINARY = "텍스트 파일이 아닌 것 같습니다(이진 데이터 포함). " + MSG_UNSUPPORTED
+MSG_TXT_ENCODING = "텍스트 파일의 문자 인코딩을 알 수 없습니다. UTF-8로 저장해 올려주세요."
+MSG_NO_TEXT = "파일에서 읽을 수 있는 글자가 없습니다. 내용을 확인해 다시 올려주세요."
+MSG_UNREADABLE = "파일을 읽지 못했습니다. 손상되었을 수 있으니 다시 저장해 올리거나 본문을 붙여넣어 주세요."
+
+WARN_PDF_PAGES_SKIPPED = (
+    "전체 {total}쪽 중 앞의 {limit}쪽만 읽었습니다. 뒷부분이 필요하면 본문을 붙여넣어 주세요."
+)
+WARN_PDF_REPAIRED = "PDF 파일 일부가 손상되어 복구한 내용으로 읽었습니다. 빠진 내용이 없는지 확인해 주세요."
+WARN_PDF_BLANK_PAGES = "글자가 없는 쪽({pages}쪽)은 읽지 못했습니다. 이미지로 된 쪽일 수 있습니다."
+WARN_DOCX_TRACKED_CHANGES = (
+    "문서에 변경 내용 추적(수정 표시)이 남아 있습니다. 삽입은 반영하고 삭제는 뺀 상태로 읽었으니 "
+    "최종본이 맞는지 확인해 주세요."
+)
+WARN_DOCX_SKIPPED_PARTS = (
+    "텍스트 상자나 콘텐츠 컨트롤 안의 글은 읽지 못했을 수 있습니다. "
+    "빠진 내용이 있으면 본문을 붙여넣어 주세요."
+)

@@ -1,0 +1,83 @@
+"""PDF text through MuPDF; pymupdf is imported lazily (see the package docstring)."""
+
+from __future__ import annotations
+
+import logging
+
+from agents.sources.files.common import FileRejected, _printable
+from agents.sources.files.messages import (
+    MSG_NO_TEXT,
+    MSG_PDF_CORRUPT,
+    MSG_PDF_ENCRYPTED,
+    MSG_PDF_SCANNED,
+    WARN_PDF_BLANK_PAGES,
+    WARN_PDF_PAGES_SKIPPED,
+    WARN_PDF_REPAIRED,
+)
+
+# The package's logger, so log lines keep the name they had before the package was split.
+logger = logging.getLogger(__package__)
+
+# --- Limits ---
+MAX_PDF_PAGES = 60
+MIN_CHARS_PER_PAGE = 30  # below this average a PDF is an image scan without a text layer
+MIN_CHARS_TOTAL = 50
+
+
+def _extract_pdf(data: bytes) -> tuple[str, int, list[str]]:
+    import pymupdf
+
+    # MuPDF prints every complaint about a malformed object to stdout, which a Celery worker turns
+    # into log lines by the hundred for one hostile file; collect them and log once instead.
+    pymupdf.TOOLS.mupdf_display_errors(False)
+    pymupdf.TOOLS.mupdf_display_warnings(False)
+    try:
+        return _read_pdf(data)
+    finally:
+        if messages := pymupdf.TOOLS.mupdf_warnings(reset=True):
+            logger.info("MuPDF messages: %s", _printable(messages[:2000]))
+
+
+def _read_pdf(data: bytes) -> tuple[str, int, list[str]]:
+    import pymupdf
+
+    try:
+        document = pymupdf.open(stream=data, filetype="pdf")
+    except Exception as exc:  # FileDataError, EmptyFileError and friends
+        raise FileRejected(MSG_PDF_CORRUPT, "corrupt") from exc
+    with document:
+        # needs_pass is set only for a user (open) password; owner-only files open and extract.
+        if document.needs_pass:
+            raise FileRejected(MSG_PDF_ENCRYPTED, "encrypted")
+        total = document.page_count
+        pages = [document[number].get_text() for number in range(min(total, MAX_PDF_PAGES))]
+        repaired = bool(document.is_repaired)
+    _check_pdf_has_text(pages, repaired=repaired)
+    return "\n\n".join(pages), len(pages), _pdf_warnings(pages, total=total, repaired=repaired)
+
+
+def _check_pdf_has_text(pages: list[str], *, repaired: bool) -> None:
+    if not pages:
+        raise FileRejected(MSG_PDF_CORRUPT, "corrupt") if repaired else FileRejected(MSG_NO_TEXT, "empty")
+    chars = sum(_visible_chars(page) for page in pages)
+    if chars < MIN_CHARS_TOTAL or chars / len(pages) < MIN_CHARS_PER_PAGE:
+        # A repaired file without text is more likely broken than scanned.
+        raise (
+            FileRejected(MSG_PDF_CORRUPT, "corrupt") if repaired else FileRejected(MSG_PDF_SCANNED, "scanned")
+        )
+
+
+def _pdf_warnings(pages: list[str], *, total: int, repaired: bool) -> list[str]:
+    warnings = []
+    if total > len(pages):
+        warnings.append(WARN_PDF_PAGES_SKIPPED.format(total=total, limit=len(pages)))
+    if repaired:
+        warnings.append(WARN_PDF_REPAIRED)
+    blank = [str(number) for number, page in enumerate(pages, start=1) if _visible_chars(page) == 0]
+    if blank:
+        warnings.append(WARN_PDF_BLANK_PAGES.format(pages=", ".join(blank)))
+    return warnings
+
+
+def _visible_chars(text: str) -> int:
+    return sum(1 for char in text if not char.isspace())
