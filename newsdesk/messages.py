@@ -29,3 +29,12 @@ DESK_RETRY_ONLY_FAILED = "실패한 작업만 다시 시도할 수 있습니다.
 DESK_TOO_LONG = "{limit:,}자까지 입력할 수 있습니다."
 DESK_VERIFY_CODE_ONLY = "API 키가 없어 코드 검사만 했습니다. 프로필에서 키를 등록하면 AI 검증도 함께 합니다."
 DESK_REVISION_FILE_SUFFIX = "_{revision}판"
+
+# --- the monitoring page ----------------------------------------------------------------------
+DESK_MONITOR_STAGES = {
+    "search": "뉴스 검색",
+    "filter": "관련 기사 선별",
+    "scrape": "본문 수집",
+    "analyze": "분석",
+    "done": "완료",
+}

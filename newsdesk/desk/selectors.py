@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from decimal import Decimal
 from typing import Any, Protocol
 from urllib.parse import urlsplit
@@ -13,13 +13,17 @@ from django.conf import settings
 from django.utils import timezone
 from django.utils.safestring import SafeString
 
+from agents import messages as agent_msg
 from agents import selectors as agent_selectors
-from agents.models import Article, Run, RunEvent, VerificationIssue
+from agents.models import Article, MonitorItem, Run, RunEvent, VerificationIssue
+from agents.monitoring import selectors as monitor_selectors
+from agents.monitoring.schedules import schedule_list
 from agents.runs import DRAFT_STAGES, STAGES
 from agents.verify import Verification
 from newsdesk import messages as msg
 from newsdesk.desk import diff
 from newsdesk.models import Reporter
+from newsdesk.telegram import formatters
 
 FLAGGED = (VerificationIssue.Status.NOT_FOUND, VerificationIssue.Status.CONTRADICTED)
 REVISION_LIMIT = 50  # a runaway edit chain must not turn one page view into hundreds of queries
@@ -67,14 +71,15 @@ def stages_of(run: Run) -> list[str]:
 
 
 def progress_of(*, run: Run, now: datetime | None = None) -> Progress:
+    return _progress(run, stages_of(run), lambda key: _stage_label(run, key), now)
+
+
+def _progress(run: Run, keys: list[str], label: Callable[[str], str], now: datetime | None) -> Progress:
     events = list(agent_selectors.events_after(run=run))
-    keys = stages_of(run)
     position = keys.index(run.stage) if run.stage in keys else -1
     if run.status == Run.Status.DONE:
         position = len(keys)
-    steps = [
-        Step(key, _stage_label(run, key), _step_state(run, index, position)) for index, key in enumerate(keys)
-    ]
+    steps = [Step(key, label(key), _step_state(run, index, position)) for index, key in enumerate(keys)]
     retries = [e.message for e in events if e.kind == RunEvent.Kind.RETRY]
     return Progress(
         steps=steps,
@@ -377,3 +382,137 @@ def draft_rows(*, reporter: Reporter, limit: int = 50) -> list[DraftRow]:
 def can_use_model(*, reporter: Reporter) -> bool:
     """Whether a model call has a key to use: the reporter's own, or the server's fallback."""
     return reporter.has_anthropic_key or bool(settings.ANTHROPIC_API_KEY)
+
+
+# --- monitoring (/check and /report results) --------------------------------------------------
+MONITOR_STAGES = ["search", "filter", "scrape", "analyze", "done"]
+_ACTION_TAGS = {"modified": formatters.TAG_MODIFIED, "added": formatters.TAG_ADDED}
+
+
+@dataclass(frozen=True)
+class MonitorRow:
+    """One article of a check or briefing as the page shows it (v1's presentation, see formatters)."""
+
+    category: str
+    action: str
+    tags: list[tuple[str, str]]  # (css key, label): ("exclusive", "[단독]"), ("modified", "[수정]")…
+    publisher: str  # "[연합뉴스]", "[연합뉴스 등 다수]" or ""
+    title: str
+    url: str  # "" unless http(s): a javascript: URL from the model must never become a link
+    time: str  # "09:15" today (KST), "5/2 09:15" on another day
+    pub_time: datetime | None
+    summary: str
+    reason: str
+    scraped: bool
+
+
+@dataclass(frozen=True)
+class MonitorPanel:
+    """A check or report run: its live progress while it goes, its result once it is done."""
+
+    run: Run
+    view: monitor_selectors.MonitorView
+    progress: Progress
+    items: list[MonitorRow]
+    collapsed: list[MonitorRow]  # skipped items (check) or already-reported ones (report)
+    window: str
+
+    @property
+    def expired(self) -> bool:
+        """Done, but the result is older than the retention period and no longer shown."""
+        return self.run.status == Run.Status.DONE and self.view.result is None
+
+    @property
+    def listed(self) -> int:
+        """Everything the run delivered: shown items plus the collapsed ones."""
+        return len(self.items) + len(self.collapsed)
+
+
+@dataclass(frozen=True)
+class MonitorSection:
+    kind: str
+    latest: MonitorPanel | None
+    previous: MonitorPanel | None  # the last successful run, while the latest one has not succeeded
+
+
+@dataclass(frozen=True)
+class ScheduleRow:
+    command: str
+    label: str
+    times: list[str]
+
+
+@dataclass(frozen=True)
+class MonitorHome:
+    check: MonitorSection
+    report: MonitorSection
+    schedules: list[ScheduleRow]
+
+
+def monitor_progress(*, run: Run, now: datetime | None = None) -> Progress:
+    return _progress(run, MONITOR_STAGES, lambda key: msg.DESK_MONITOR_STAGES.get(key, key), now)
+
+
+def monitor_panel(
+    *, run: Run, view: monitor_selectors.MonitorView | None = None, now: datetime | None = None
+) -> MonitorPanel:
+    now = now or timezone.now()
+    view = view or monitor_selectors.monitor_view(run=run)
+    today = now.astimezone(formatters.KST).date()
+    collapsed = view.skipped if run.kind == Run.Kind.CHECK else view.unchanged
+    return MonitorPanel(
+        run=run,
+        view=view,
+        progress=monitor_progress(run=run, now=now),
+        items=[monitor_row(item=item, today=today) for item in view.items],
+        collapsed=[monitor_row(item=item, today=today) for item in collapsed],
+        window=formatters.window_label(view.window_start, view.window_end),
+    )
+
+
+def monitor_row(*, item: MonitorItem, today: date) -> MonitorRow:
+    exclusive = item.category == MonitorItem.Category.EXCLUSIVE
+    tags = [("exclusive", formatters.TAG_EXCLUSIVE)] if exclusive else []
+    if item.action in _ACTION_TAGS:
+        tags.append((item.action, _ACTION_TAGS[item.action]))
+    title = item.title.strip()
+    if exclusive and title.startswith(formatters.TAG_EXCLUSIVE):
+        title = title[len(formatters.TAG_EXCLUSIVE) :].strip()  # no "[단독] [단독]" (v1 ba71b0b)
+    url = item.url or item.originallink
+    return MonitorRow(
+        category=item.category,
+        action=item.action,
+        tags=tags,
+        publisher=formatters.publisher_label(item),
+        title=title,
+        url=url if urlsplit(url).scheme in ("http", "https") else "",
+        time=formatters.time_label(item.pub_time, today),
+        pub_time=item.pub_time,
+        summary=item.summary,
+        reason=item.reason,
+        scraped=item.body_scraped,
+    )
+
+
+def monitor_home(*, reporter: Reporter) -> MonitorHome:
+    return MonitorHome(
+        check=monitor_section(reporter=reporter, kind=Run.Kind.CHECK),
+        report=monitor_section(reporter=reporter, kind=Run.Kind.REPORT),
+        schedules=schedule_rows(schedules=schedule_list(reporter=reporter)),
+    )
+
+
+def monitor_section(*, reporter: Reporter, kind: str) -> MonitorSection:
+    latest = monitor_selectors.latest_run(reporter=reporter, kind=kind)
+    previous = None
+    if latest is not None and latest.status != Run.Status.DONE:
+        finished = monitor_selectors.latest_finished(reporter=reporter, kind=kind)
+        previous = monitor_panel(run=finished.run, view=finished) if finished else None
+    return MonitorSection(kind=kind, latest=monitor_panel(run=latest) if latest else None, previous=previous)
+
+
+def schedule_rows(*, schedules: dict[str, list[str]]) -> list[ScheduleRow]:
+    return [
+        ScheduleRow(command=command, label=agent_msg.SCHEDULE_COMMAND_NAMES[command], times=times)
+        for command, times in schedules.items()
+    ]

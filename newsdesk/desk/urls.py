@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.urls import path
 
 from newsdesk.desk import accounts
-from newsdesk.desk.views import drafts, exports, verify
+from newsdesk.desk.views import drafts, exports, monitor, shared, verify
 
 app_name = "desk"
 
@@ -20,4 +20,14 @@ urlpatterns = [
     path("verify/", verify.verify, name="verify"),
     path("profile/", accounts.profile, name="profile"),
     path("profile/key-test/", accounts.key_test_view, name="key_test"),
+    path("monitor/", monitor.monitor_home, name="monitor"),
+    path("monitor/check/", monitor.monitor_check, name="monitor_check"),
+    path("monitor/report/", monitor.monitor_report, name="monitor_report"),
+    path("monitor/runs/<int:run_id>/", monitor.monitor_run, name="monitor_run"),
+    path("monitor/runs/<int:run_id>/status/", monitor.monitor_run_status, name="monitor_run_status"),
+    path("monitor/schedules/add/", monitor.monitor_schedule_add, name="monitor_schedule_add"),
+    path("monitor/schedules/remove/", monitor.monitor_schedule_remove, name="monitor_schedule_remove"),
+    # Login-free and read-only: the signed token is the credential (newsdesk.desk.sharing).
+    path("shared/<str:token>/", shared.shared_page, name="shared"),
+    path("shared/<str:token>/status/", shared.shared_status, name="shared_status"),
 ]

@@ -65,4 +65,11 @@ def verification_line(article: Article) -> str:
 
 
 def desk_url(run: Run) -> str:
-    return settings.NEWSDESK_PUBLIC_URL.rstrip("/") + reverse("desk:draft", args=[run.pk])
+    """The desk page for a reporter with a web login; a Telegram-only reporter cannot log in, so
+    they get a signed, expiring, read-only link instead (newsdesk.desk.sharing)."""
+    from newsdesk.desk.sharing import share_path  # the desk face, needed only for this link
+
+    base = settings.NEWSDESK_PUBLIC_URL.rstrip("/")
+    if run.reporter.user_id:
+        return base + reverse("desk:draft", args=[run.pk])
+    return base + share_path(run)
