@@ -11,6 +11,7 @@ import contextlib
 from django.db import transaction
 
 from agents.monitoring import schedules
+from agents.monitoring.services import history_clear
 from conversations.models import Message
 from conversations.services import message_log
 from newsdesk.models import Reporter
@@ -107,6 +108,7 @@ def _api_key(incoming: Incoming, reporter: Reporter) -> None:
         reporter.registration_step = Step.DONE
         reporter.last_check_at = reporter.last_report_at = None  # a new registration starts fresh (v1)
         reporter.save()
+        history_clear(reporter=reporter, kinds=["check", "report"])
     text = replies.REGISTERED.format(department=reporter.department, keywords=", ".join(reporter.keywords))
     say(chat_id=incoming.chat_id, text=text, reporter=reporter)
 
