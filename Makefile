@@ -20,13 +20,17 @@ migrate: install
 	$(RUN) python manage.py migrate --noinput
 
 # Web on 127.0.0.1:8000, one worker per queue (llm: agent loops, io: files, scraping, Telegram)
-# and beat. Ctrl-C stops all of them.
+# and beat. Ctrl-C stops all of them. The trap signals only the processes started here: a signal
+# to the whole process group would also hit the workers' pool children, and a worker whose
+# children die under it hangs in its own shutdown. The programs run straight from .venv (not
+# through `uv run`) so each one receives the signal itself.
+BIN := .venv/bin
 run: migrate
-	@trap 'kill 0' EXIT INT TERM; \
-	$(RUN) celery -A newsdesk worker -Q llm -c $(WORKER_CONCURRENCY) -n llm@%h --loglevel INFO & \
-	$(RUN) celery -A newsdesk worker -Q io -c $(WORKER_CONCURRENCY) -n io@%h --loglevel INFO & \
-	$(RUN) celery -A newsdesk beat -S django --loglevel INFO & \
-	$(RUN) python manage.py runserver 127.0.0.1:8000 & \
+	@trap 'kill $$pids 2>/dev/null; wait' INT TERM EXIT; \
+	$(BIN)/celery -A newsdesk worker -Q llm -c $(WORKER_CONCURRENCY) -n llm@%h --loglevel INFO & pids="$$!"; \
+	$(BIN)/celery -A newsdesk worker -Q io -c $(WORKER_CONCURRENCY) -n io@%h --loglevel INFO & pids="$$pids $$!"; \
+	$(BIN)/celery -A newsdesk beat -S django --loglevel INFO & pids="$$pids $$!"; \
+	$(BIN)/python manage.py runserver 127.0.0.1:8000 & pids="$$pids $$!"; \
 	wait
 
 test: install
