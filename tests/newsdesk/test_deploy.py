@@ -21,6 +21,7 @@ def test_production_settings_pass_check_deploy_without_warnings(tmp_path: Path) 
         "NEWSDESK_ENCRYPTION_KEYS": "gQ5Nql6Z1XwV6Yk0uQkqg6bqG6B5m3b1yC3hQ1Zb0nE=",
     }
     env.pop("DATABASE_URL", None)
+    env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)  # the browser tests set it for this process only
     result = subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
         cwd=ROOT,
