@@ -182,6 +182,7 @@ CELERY_BEAT_SCHEDULE = {
     "purge-expired": {"task": "agents.tasks.purge_expired", "schedule": 3600.0},
     "sweep-stalled-runs": {"task": "agents.tasks.sweep_stalled_runs", "schedule": 120.0},
     "purge-conversations": {"task": "conversations.tasks.purge_expired_messages", "schedule": 3600.0},
+    "purge-telegram-updates": {"task": "newsdesk.telegram.tasks.purge_updates", "schedule": 3600.0},
 }
 RUN_MAX_ATTEMPTS = 3
 

@@ -30,7 +30,7 @@ def handle_update(self: Task, update_pk: int) -> None:
     update = TelegramUpdate.objects.get(pk=update_pk)
     if update.attempts > MAX_ATTEMPTS:  # its worker keeps dying: stop instead of looping
         TelegramUpdate.objects.filter(pk=update_pk).update(
-            processed_at=timezone.now(), error="too many attempts"
+            processed_at=timezone.now(), error="too many attempts", payload={}
         )
         return
     error = ""
@@ -39,7 +39,9 @@ def handle_update(self: Task, update_pk: int) -> None:
     except Exception as exc:  # a reply may already be out: retrying could answer twice
         log.exception("telegram update %s failed", update.update_id)
         error = type(exc).__name__
-    TelegramUpdate.objects.filter(pk=update_pk).update(processed_at=timezone.now(), error=error)
+    # Only update_id is needed from now on (to refuse redeliveries); the payload may carry an API key
+    # or three days' worth of private text, so it is not kept.
+    TelegramUpdate.objects.filter(pk=update_pk).update(processed_at=timezone.now(), error=error, payload={})
 
 
 def _claim(update_pk: int, task_id: str) -> bool:
@@ -104,3 +106,13 @@ def _finish(run: Run, delivery: TelegramDelivery, messages: list[tuple[str, bool
                 message_id=delivery.status_message_id,
                 text=replies.STATUS_LINE.format(label=label, message=done),
             )
+
+
+UPDATE_RETENTION = timedelta(days=3)  # Telegram gives up redelivering after a day
+
+
+@shared_task
+def purge_updates() -> int:
+    """Hourly, idempotent: forgets updates old enough that Telegram will never send them again."""
+    deleted, _ = TelegramUpdate.objects.filter(received_at__lt=timezone.now() - UPDATE_RETENTION).delete()
+    return deleted

@@ -185,3 +185,33 @@ def test_every_incoming_message_and_reply_is_logged(
 
     roles = list(Message.objects.order_by("id").values_list("role", "message_type"))
     assert roles == [("user", "command"), ("assistant", "text")]
+
+
+def test_the_update_that_carried_a_key_keeps_only_its_id_once_processed(
+    registered: Reporter, fake_telegram: FakeTelegram
+) -> None:
+    from newsdesk.models import TelegramUpdate
+
+    update = send(f"/set_apikey {KEY}")
+
+    stored = TelegramUpdate.objects.get(update_id=update["update_id"])
+    assert stored.processed_at is not None and stored.payload == {}
+    assert not TelegramUpdate.objects.filter(payload__icontains="CANARY").exists()
+
+
+def test_old_updates_are_purged_hourly_and_the_purge_is_idempotent(
+    registered: Reporter, fake_telegram: FakeTelegram
+) -> None:
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from newsdesk.models import TelegramUpdate
+    from newsdesk.telegram.tasks import purge_updates
+
+    send("/help")
+    TelegramUpdate.objects.update(received_at=timezone.now() - timedelta(days=3, seconds=1))
+    send("/help")
+
+    assert purge_updates() == 1 and purge_updates() == 0
+    assert TelegramUpdate.objects.count() == 1
