@@ -11,7 +11,6 @@ import random
 import socket
 import time
 import traceback
-from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -25,15 +24,8 @@ CHAT = 424242
 
 
 @pytest.fixture
-def fake(settings: Any) -> Iterator[FakeTelegram]:
-    telegram = FakeTelegram()
-    settings.TELEGRAM_BOT_TOKEN = telegram.token
-    settings.TELEGRAM_API_BASE_URL = telegram.base_url
-    settings.TELEGRAM_FILE_BASE_URL = telegram.file_base_url
-    try:
-        yield telegram
-    finally:
-        telegram.close()
+def fake(fake_telegram: FakeTelegram) -> FakeTelegram:
+    return fake_telegram
 
 
 @pytest.fixture
