@@ -10,9 +10,10 @@ finds no new number, date or quote).
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
@@ -100,6 +101,14 @@ def verify_article(
             "근거가 확인된 문장이 없어 본문이 모두 삭제되었습니다. 초안과 검증 결과를 확인하세요."
         )
     return Verification(verdict, final, issues, warnings)
+
+
+def tally(issues: Iterable[Any]) -> tuple[int, int]:
+    """(claims confirmed, sentences cut or trimmed) of Issue values or VerificationIssue rows."""
+    issues = list(issues)
+    confirmed = sum(1 for i in issues if i.status == "confirmed")
+    changed = len({i.sentence_index for i in issues if i.action != "kept"})
+    return confirmed, changed
 
 
 def code_issues(*, body: str, sources: list[str], reference: date | None) -> list[Issue]:

@@ -11,7 +11,7 @@ from django.utils import timezone
 from agents import llm, runs
 from agents import messages as msg
 from agents.models import Article, Run, VerificationIssue
-from agents.verify import Issue
+from agents.verify import Issue, tally
 
 
 class InputError(Exception):
@@ -61,8 +61,7 @@ def save_issues(article: Article, issues: list[Issue]) -> None:
 
 
 def done_message(verdict: str, issues: list[Issue]) -> str:
-    confirmed = sum(1 for i in issues if i.status == "confirmed")
-    removed = len({i.sentence_index for i in issues if i.action != "kept"})
+    confirmed, removed = tally(issues)
     if verdict == "revised":
         return msg.DRAFT_DONE_REVISED.format(confirmed=confirmed, removed=removed)
     return msg.DRAFT_DONE.format(confirmed=confirmed)

@@ -9,6 +9,7 @@ from django.urls import reverse
 from agents import selectors
 from agents.models import Article, Run
 from agents.monitoring.selectors import monitor_view
+from agents.verify import tally
 from newsdesk.telegram import formatters, replies
 from newsdesk.telegram.client import split_text
 
@@ -55,9 +56,7 @@ def article_text(article: Article, run: Run) -> str:
 
 
 def verification_line(article: Article) -> str:
-    issues = list(article.issues.all())
-    confirmed = sum(1 for i in issues if i.status == "confirmed")
-    removed = len({i.sentence_index for i in issues if i.action != "kept"})
+    confirmed, removed = tally(article.issues.all())
     line = replies.VERIFICATION_LINE.format(confirmed=confirmed, removed=removed)
     return (
         replies.VERIFICATION_SKIPPED if article.verdict == Article.Verdict.SKIPPED and not removed else line
