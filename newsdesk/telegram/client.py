@@ -53,7 +53,7 @@ from typing import Any, TypeVar
 import certifi
 import httpx
 from django.conf import settings
-from telegram import Bot, LinkPreviewOptions
+from telegram import Bot, BotCommand, InlineKeyboardButton, InlineKeyboardMarkup, LinkPreviewOptions
 from telegram import error as tg_error
 from telegram.constants import ParseMode
 from telegram.request import HTTPXRequest
@@ -70,20 +70,25 @@ __all__ = [
     "POOL_TIMEOUT",
     "READ_TIMEOUT",
     "WRITE_TIMEOUT",
+    "Buttons",
     "TelegramError",
+    "answer_callback",
     "delete_message",
     "delete_webhook",
     "download_file",
     "edit_text",
     "get_updates",
+    "send_buttons",
     "send_html",
     "send_text",
+    "set_commands",
     "set_webhook",
     "split_text",
 ]
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
+Buttons = list[list[tuple[str, str]]]  # rows of (label, callback_data)
 
 CONNECT_TIMEOUT = 5.0
 READ_TIMEOUT = 20.0
@@ -261,8 +266,12 @@ def send_html(*, chat_id: int, html: str) -> int:
         raise
 
 
-def edit_text(*, chat_id: int, message_id: int, text: str) -> None:
-    """Replaces a message's text with plain (escaped) text. "message is not modified" is fine."""
+def edit_text(*, chat_id: int, message_id: int, text: str, buttons: Buttons | None = None) -> None:
+    """Replaces a message's text with plain (escaped) text. "message is not modified" is fine.
+
+    The message's inline buttons are replaced by `buttons` (none: the buttons disappear, so a
+    choice already made cannot be tapped again).
+    """
 
     async def work(bot: Bot) -> None:
         edit = functools.partial(
@@ -272,6 +281,7 @@ def edit_text(*, chat_id: int, message_id: int, text: str) -> None:
             text=_escape(text),
             parse_mode=ParseMode.HTML,
             link_preview_options=_NO_PREVIEW,
+            reply_markup=_keyboard(buttons),
         )
         try:
             await _call("editMessageText", edit)
@@ -284,6 +294,62 @@ def edit_text(*, chat_id: int, message_id: int, text: str) -> None:
     except TelegramError as exc:
         _log_refusal("editMessageText", chat_id, exc)
         raise
+
+
+def send_buttons(*, chat_id: int, text: str, buttons: Buttons) -> int:
+    """Sends one plain-text message (<= 4096) with inline buttons under it; returns its id."""
+
+    async def work(bot: Bot) -> int:
+        send = functools.partial(
+            bot.send_message,
+            chat_id=chat_id,
+            text=_escape(text),
+            parse_mode=ParseMode.HTML,
+            link_preview_options=_NO_PREVIEW,
+            reply_markup=_keyboard(buttons),
+        )
+        message = await _call("sendMessage", send)
+        return message.message_id
+
+    try:
+        return _run(work)
+    except TelegramError as exc:
+        _log_refusal("sendMessage", chat_id, exc)
+        raise
+
+
+def _keyboard(buttons: Buttons | None) -> InlineKeyboardMarkup | None:
+    if not buttons:
+        return None
+    return InlineKeyboardMarkup(
+        [[InlineKeyboardButton(label, callback_data=data) for label, data in row] for row in buttons]
+    )
+
+
+def answer_callback(*, callback_query_id: str, text: str = "") -> None:
+    """Stops the tapped button's spinner (and shows `text` as a short notice when given).
+
+    A query older than about 15 minutes can no longer be answered; that refusal is harmless.
+    """
+
+    async def work(bot: Bot) -> None:
+        answer = functools.partial(bot.answer_callback_query, callback_query_id, text=text or None)
+        try:
+            await _call("answerCallbackQuery", answer)
+        except tg_error.BadRequest as exc:
+            log.info("telegram answerCallbackQuery refused: %s", _scrub(exc.message, bot.token))
+
+    _run(work)
+
+
+def set_commands(*, commands: list[tuple[str, str]]) -> None:
+    """Registers the command menu the Telegram client shows next to the text box."""
+
+    async def work(bot: Bot) -> None:
+        menu = [BotCommand(name, description) for name, description in commands]
+        await _call("setMyCommands", functools.partial(bot.set_my_commands, menu))
+
+    _run(work)
 
 
 def delete_message(*, chat_id: int, message_id: int) -> bool:

@@ -61,11 +61,8 @@ def _set_division(incoming: Incoming, reporter: Reporter) -> None:
         profile.change_division(incoming, reporter, incoming.args)
         return
     profile.set_step(reporter, Step.AWAIT_DIVISION)
-    say(
-        chat_id=incoming.chat_id,
-        text=replies.ASK_NEW_DIVISION.format(department=reporter.department),
-        reporter=reporter,
-    )
+    text = replies.ASK_NEW_DIVISION.format(department=reporter.department)
+    profile.ask_with_buttons(chat_id=incoming.chat_id, text=text, prefix="div", reporter=reporter)
 
 
 def _set_apikey(incoming: Incoming, reporter: Reporter) -> None:

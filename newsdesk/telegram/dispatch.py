@@ -8,7 +8,7 @@ from typing import Any
 
 from agents.sources import files
 from newsdesk.models import Reporter
-from newsdesk.telegram import commands, profile, replies
+from newsdesk.telegram import callbacks, commands, profile, replies
 from newsdesk.telegram.incoming import Incoming, parse
 from newsdesk.telegram.orchestrate import handle_text
 from newsdesk.telegram.outbox import say
@@ -18,6 +18,9 @@ Step = Reporter.RegistrationStep
 
 
 def handle(payload: dict[str, Any]) -> None:
+    if "callback_query" in payload:  # a tapped inline button (handlers register in their modules)
+        callbacks.handle(payload)
+        return
     incoming = parse(payload)
     if incoming is None or not incoming.is_private:
         return  # edits, channel posts and group chats are not ours to answer

@@ -16,10 +16,10 @@ from conversations.models import Message
 from conversations.services import message_log
 from newsdesk.models import Reporter
 from newsdesk.services import ProfileError, clean_api_key, parse_keywords, reporter_update
-from newsdesk.telegram import client, replies
+from newsdesk.telegram import callbacks, client, replies
 from newsdesk.telegram.incoming import Incoming
 from newsdesk.telegram.outbox import say
-from styles.departments import normalize_department
+from styles.departments import DEPARTMENTS, normalize_department
 
 Step = Reporter.RegistrationStep
 KEY_STEPS = (Step.API_KEY, Step.AWAIT_APIKEY)
@@ -35,8 +35,30 @@ def start(incoming: Incoming, reporter: Reporter | None) -> Reporter:
         reporter.registration_step = Step.DEPARTMENT
         reporter.save(update_fields=["registration_step", "updated_at"])
     log_incoming(incoming, reporter)
-    say(chat_id=incoming.chat_id, text=replies.START, reporter=reporter)
+    ask_with_buttons(chat_id=incoming.chat_id, text=replies.START, prefix="reg", reporter=reporter)
     return reporter
+
+
+def department_buttons(prefix: str) -> client.Buttons:
+    """The eight departments, two per row (v1's keyboard)."""
+    return callbacks.rows([callbacks.button(name, prefix, name) for name in DEPARTMENTS])
+
+
+def ask_with_buttons(*, chat_id: int, text: str, prefix: str, reporter: Reporter) -> None:
+    """Asks for a department with buttons; typing the name still works (the step waits for it)."""
+    try:
+        sent = client.send_buttons(chat_id=chat_id, text=text, buttons=department_buttons(prefix))
+    except client.TelegramError as exc:
+        if not exc.permanent:
+            raise
+        return
+    message_log(
+        reporter=reporter,
+        role=Message.Role.ASSISTANT,
+        content=text,
+        telegram_chat_id=chat_id,
+        telegram_message_id=sent,
+    )
 
 
 def log_incoming(incoming: Incoming, reporter: Reporter) -> Message:
@@ -79,9 +101,52 @@ def _department(incoming: Incoming, reporter: Reporter) -> None:
     if department is None:
         say(chat_id=incoming.chat_id, text=replies.ASK_DEPARTMENT_AGAIN, reporter=reporter)
         return
+    say(chat_id=incoming.chat_id, text=_registration_department(reporter, department), reporter=reporter)
+
+
+def _registration_department(reporter: Reporter, department: str) -> str:
     reporter.department, reporter.registration_step = department, Step.KEYWORDS
     reporter.save(update_fields=["department", "registration_step", "updated_at"])
-    say(chat_id=incoming.chat_id, text=replies.ASK_KEYWORDS.format(department=department), reporter=reporter)
+    return replies.ASK_KEYWORDS.format(department=department)
+
+
+@callbacks.register("reg")
+def _department_button(query: callbacks.Query, reporter: Reporter | None) -> str:
+    """A department tapped at /start; a button of an earlier /start no longer applies."""
+    if reporter is None or reporter.registration_step != Step.DEPARTMENT:
+        return replies.BUTTON_EXPIRED
+    department = normalize_department(query.value)
+    if department is None:
+        return replies.BUTTON_EXPIRED
+    _answer_on_button(query, reporter, _registration_department(reporter, department))
+    return ""
+
+
+@callbacks.register("div")
+def _division_button(query: callbacks.Query, reporter: Reporter | None) -> str:
+    """A department tapped under /set_division: the same change as typing its name."""
+    if reporter is None:
+        query.edit(replies.REGISTER_FIRST)
+        return ""
+    if reporter.registration_step in REGISTRATION:
+        return replies.FINISH_REGISTRATION
+    department = normalize_department(query.value)
+    if department is None:
+        return replies.BUTTON_EXPIRED
+    _answer_on_button(query, reporter, _apply_division(reporter, department))
+    return ""
+
+
+def _answer_on_button(query: callbacks.Query, reporter: Reporter, text: str) -> None:
+    """The answer replaces the question (and its buttons) in place, as v1 did; it is logged too."""
+    query.edit(text)
+    message_log(
+        reporter=reporter,
+        role=Message.Role.ASSISTANT,
+        content=text,
+        telegram_chat_id=query.chat_id,
+        telegram_message_id=query.message_id,
+    )
 
 
 def _keywords(incoming: Incoming, reporter: Reporter) -> None:
@@ -136,20 +201,15 @@ def change_division(incoming: Incoming, reporter: Reporter, raw: str) -> None:
     if department is None:
         say(chat_id=incoming.chat_id, text=replies.ASK_DEPARTMENT_AGAIN, reporter=reporter)
         return
+    say(chat_id=incoming.chat_id, text=_apply_division(reporter, department), reporter=reporter)
+
+
+def _apply_division(reporter: Reporter, department: str) -> str:
     set_step(reporter, Step.DONE)
     if department == reporter.department:
-        say(
-            chat_id=incoming.chat_id,
-            text=replies.DIVISION_UNCHANGED.format(department=department),
-            reporter=reporter,
-        )
-        return
+        return replies.DIVISION_UNCHANGED.format(department=department)
     reporter_update(reporter=reporter, department=department)
-    say(
-        chat_id=incoming.chat_id,
-        text=replies.DIVISION_CHANGED.format(department=department),
-        reporter=reporter,
-    )
+    return replies.DIVISION_CHANGED.format(department=department)
 
 
 def change_key(incoming: Incoming, reporter: Reporter, raw: str) -> None:

@@ -7,7 +7,8 @@ DEPARTMENT_LIST = "사회부, 정치부, 경제부, 산업부, 테크부, 문화
 REGISTER_FIRST = "먼저 /start 로 등록해 주세요. 부서, 키워드, Anthropic API 키를 차례로 묻습니다."
 START = (
     "안녕하세요. 기자님의 취재를 돕는 뉴스 보조입니다.\n\n"
-    "먼저 부서를 알려 주세요.\n" + DEPARTMENT_LIST + "\n(예: 사회부)\n\n언제든 /cancel 로 그만둘 수 있습니다."
+    "먼저 부서를 알려 주세요(아래 버튼을 누르거나 이름을 적어도 됩니다).\n\n"
+    "언제든 /cancel 로 그만둘 수 있습니다."
 )
 ASK_DEPARTMENT_AGAIN = "부서를 알아듣지 못했습니다. 다음 중 하나를 적어 주세요.\n" + DEPARTMENT_LIST
 ASK_KEYWORDS = (
@@ -46,9 +47,7 @@ KEY_NOT_SET = "(미등록)"
 KEY_REFUSED_NOTE = " (거부됨: /set_apikey 로 다시 등록해 주세요)"
 ASK_NEW_KEYWORDS = "현재 키워드: {keywords}\n새 키워드를 쉼표로 구분해 보내 주세요. (/cancel 취소)"
 KEYWORDS_CHANGED = "키워드를 바꿨습니다: {keywords}\n타사 체크 기록을 초기화했습니다."
-ASK_NEW_DIVISION = (
-    "현재 부서: {department}\n바꿀 부서를 적어 주세요.\n" + DEPARTMENT_LIST + "\n(/cancel 취소)"
-)
+ASK_NEW_DIVISION = "현재 부서: {department}\n바꿀 부서를 골라 주세요(이름을 적어도 됩니다). (/cancel 취소)"
 DIVISION_UNCHANGED = "이미 {department}입니다."
 DIVISION_CHANGED = "부서를 {department}로 바꿨습니다. 이전 체크·브리핑 기록을 초기화했습니다."
 ASK_NEW_KEY = "현재 키: {key}\n새 Anthropic API 키를 보내 주세요. 메시지는 바로 지웁니다. (/cancel 취소)"
@@ -57,6 +56,7 @@ KEY_MESSAGE_PLACEHOLDER = "[API 키 입력 — 저장하지 않음]"
 ASK_SCHEDULE = (
     "현재 예약\n{current}\n\n형식: check 09:00 13:00 / report 08:30 / off (모두 해제)\n(/cancel 취소)"
 )
+BUTTON_EXPIRED = "지난 버튼입니다. 명령을 다시 보내 주세요."
 ADMIN_ONLY = ""  # v1 stays silent for non-admins; kept empty on purpose
 
 FILE_RECEIVED = '파일을 받았습니다. 어떻게 처리할까요?\n예) "이 보도자료로 300자 기사 써줘"'
@@ -96,3 +96,15 @@ DESK_LINK = "수정 내역과 근거 전체 보기: {url}"
 ARTICLE_WARNING = "⚠ {warning}"
 
 STATS = "전체 사용자 {total}명\n\n[부서별]\n{departments}\n\n[스케줄] {scheduled}명 등록\n\n[사용자]\n{users}"
+
+# The command menu Telegram shows next to the text box (setMyCommands; v1's order, plus /help).
+COMMAND_MENU = [
+    ("check", "타사 체크: 내 키워드로 단독·주요 기사 확인"),
+    ("report", "부서 주요 뉴스 브리핑"),
+    ("status", "현재 설정 보기"),
+    ("schedule", "자동 실행 예약 (예: /schedule check 09:00)"),
+    ("set_division", "부서 바꾸기"),
+    ("set_keyword", "키워드 바꾸기"),
+    ("set_apikey", "Anthropic API 키 바꾸기"),
+    ("help", "도움말"),
+]

@@ -23,7 +23,7 @@ from newsdesk.telegram import tasks
 log = logging.getLogger(__name__)
 SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"  # noqa: S105 (a header name)
 MAX_BODY = 256 * 1024  # a text message is a few kB; documents travel as file ids, not bytes
-HANDLED_KINDS = ("message",)
+HANDLED_KINDS = ("message", "callback_query")  # callback_query: a tapped inline button
 
 
 @csrf_exempt  # Telegram cannot send a CSRF token; the secret header authenticates it instead

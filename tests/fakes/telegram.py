@@ -20,7 +20,8 @@ For a subprocess, export the same three values as environment variables.
 
 What it serves, at `/bot<token>/<method>` (JSON, form or multipart bodies, or a query string, as
 PTB and curl send them): getMe, sendMessage, editMessageText, deleteMessage, getFile, setWebhook,
-deleteWebhook, getWebhookInfo, getUpdates (long polling), sendChatAction, answerCallbackQuery;
+deleteWebhook, getWebhookInfo, getUpdates (long polling), sendChatAction, answerCallbackQuery,
+setMyCommands (the menu is kept in `fake.commands`);
 and `/file/bot<token>/<file_path>` downloads (recorded as method "download"). A wrong token gets
 401 Unauthorized, an unknown method 404, like Telegram.
 
@@ -41,6 +42,7 @@ Scripting:
     fake.flood_control(min_interval=1.0, retry_after=3)  # >1 message/s to one chat gets a 429
     fake.add_file("F1", b"%PDF...", file_name="a.pdf", file_path="documents/file_1.pdf")
     fake.push_update(text_update(chat_id=42, text="/start"))   # for getUpdates
+    callback_update(chat_id=42, message_id=7, data="div:경제부")  # a tapped inline button
 
 Reading what happened:
 
@@ -81,6 +83,7 @@ JSON_FIELDS = {
     "entities",
     "reply_parameters",
     "caption_entities",
+    "commands",
 }
 INT_FIELDS = {"message_id", "offset", "limit", "timeout", "max_connections"}
 ALLOWED_TAGS = {
@@ -174,6 +177,29 @@ def document_update(
     if caption is not None:
         message["caption"] = caption
     return update
+
+
+def callback_update(
+    *, chat_id: int, message_id: int, data: str, user_id: int | None = None, update_id: int | None = None
+) -> dict[str, Any]:
+    """A tap on an inline button of the bot's message `message_id` in a private chat."""
+    user = user_id if user_id is not None else chat_id
+    sender = {"id": user, "is_bot": False, "first_name": "기자", "language_code": "ko"}
+    return {
+        "update_id": update_id if update_id is not None else next(_update_ids),
+        "callback_query": {
+            "id": f"cq-{secrets.token_hex(6)}",
+            "from": sender,
+            "chat_instance": "1",
+            "data": data,
+            "message": {
+                "message_id": message_id,
+                "date": int(time.time()),
+                "chat": {"id": chat_id, "type": "private", "first_name": "기자"},
+                "text": "",
+            },
+        },
+    }
 
 
 @dataclass
@@ -276,6 +302,7 @@ class FakeTelegram:
         self.bot_id = int(self.token.split(":", 1)[0])
         self.calls: list[Call] = []
         self.webhook: dict[str, Any] = {}
+        self.commands: list[dict[str, str]] = []  # the menu set by setMyCommands
         self.files: dict[str, StoredFile] = {}
         self._lock = threading.Lock()
         self._updates_ready = threading.Condition(self._lock)
@@ -621,6 +648,20 @@ class FakeTelegram:
             return 200, [dict(update) for update in self._updates[:limit]], None
 
     def _m_sendChatAction(self, params: dict[str, Any], chat_id: int | None) -> tuple[int, Any, int | None]:
+        return 200, True, None
+
+    def _m_setMyCommands(self, params: dict[str, Any], chat_id: int | None) -> tuple[int, Any, int | None]:
+        commands = params.get("commands")
+        if not isinstance(commands, list) or len(commands) > 100:
+            return 400, "Bad Request: commands must be a list of at most 100", None
+        for command in commands:
+            name, description = str(command.get("command", "")), str(command.get("description", ""))
+            if not (1 <= len(name) <= 32 and name.replace("_", "").isalnum() and name.islower()):
+                return 400, "Bad Request: BOT_COMMAND_INVALID", None
+            if not 1 <= len(description) <= 256:
+                return 400, "Bad Request: command description is empty or too long", None
+        with self._lock:
+            self.commands = [{"command": c["command"], "description": c["description"]} for c in commands]
         return 200, True, None
 
     def _m_answerCallbackQuery(

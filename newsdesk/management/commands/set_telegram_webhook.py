@@ -1,4 +1,5 @@
-"""`manage.py set_telegram_webhook URL`: point Telegram at our webhook, with the secret header."""
+"""`manage.py set_telegram_webhook URL`: point Telegram at our webhook, with the secret header, and
+register the Korean command menu (setMyCommands)."""
 
 from __future__ import annotations
 
@@ -9,11 +10,11 @@ from urllib.parse import urlsplit
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from newsdesk.telegram import client
+from newsdesk.telegram import client, replies
 
 # Telegram's rule for secret_token (setWebhook): 1-256 characters of A-Z a-z 0-9 _ -
 SECRET_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,256}")
-ALLOWED_UPDATES = ["message"]  # the only kind the bot acts on (see newsdesk.telegram.webhook)
+ALLOWED_UPDATES = ["message", "callback_query"]  # the kinds the bot acts on (newsdesk.telegram.webhook)
 WEBHOOK_PATH = "/telegram/webhook/"
 
 
@@ -58,7 +59,13 @@ class Command(BaseCommand):
             client.set_webhook(url=url, secret=secret, allowed_updates=ALLOWED_UPDATES)
         except client.TelegramError as exc:
             raise CommandError(f"Telegram refused the webhook: {exc.description}") from None
+        try:
+            client.set_commands(commands=replies.COMMAND_MENU)
+        except client.TelegramError as exc:
+            raise CommandError(
+                f"Webhook set, but Telegram refused the command menu: {exc.description}"
+            ) from None
         self.stdout.write(
             f"Webhook set to {shown} with the secret token from TELEGRAM_WEBHOOK_SECRET; "
-            f"updates: {', '.join(ALLOWED_UPDATES)}."
+            f"updates: {', '.join(ALLOWED_UPDATES)}; command menu: {len(replies.COMMAND_MENU)} commands."
         )

@@ -9,7 +9,7 @@ from agents.models import Run
 from newsdesk.models import TelegramUpdate
 from newsdesk.telegram import tasks
 from newsdesk.telegram.webhook import receive_update
-from tests.fakes.telegram import FakeTelegram, document_update, text_update
+from tests.fakes.telegram import FakeTelegram, callback_update, document_update, text_update
 
 CHAT = 4242
 
@@ -25,6 +25,20 @@ def send_file(
         chat_id=chat, file_id=file_id, file_name=name, mime_type=mime, file_size=size, caption=caption
     )
     return process(update)
+
+
+def tap(fake: FakeTelegram, label: str, *, chat: int = CHAT) -> dict[str, Any]:
+    """Taps the button labelled `label` on the latest bot message that shows it."""
+    for message in reversed(fake.messages(chat)):
+        for row in (message.reply_markup or {}).get("inline_keyboard", []):
+            for button in row:
+                if button["text"] == label:
+                    return process(
+                        callback_update(
+                            chat_id=chat, message_id=message.message_id, data=button["callback_data"]
+                        )
+                    )
+    raise AssertionError(f"no button {label!r} in chat {chat}")
 
 
 def process(update: dict[str, Any]) -> dict[str, Any]:

@@ -36,14 +36,17 @@ def run(*args: str) -> tuple[str, str]:
 
 
 # --- set_telegram_webhook -------------------------------------------------------------------------
-def test_the_webhook_is_registered_with_the_secret_and_the_update_kinds(fake: FakeTelegram) -> None:
+def test_the_webhook_is_registered_with_the_secret_the_update_kinds_and_the_menu(fake: FakeTelegram) -> None:
     out, err = run("set_telegram_webhook", URL)
 
     assert fake.webhook == {
         "url": URL,
         "secret_token": SECRET,
-        "allowed_updates": ["message"],
+        "allowed_updates": ["message", "callback_query"],
     }
+    menu = [entry["command"] for entry in fake.commands]
+    assert menu[:3] == ["check", "report", "status"] and "set_division" in menu
+    assert all(any("가" <= ch <= "힣" for ch in entry["description"]) for entry in fake.commands)
     assert URL in out and err == ""
     assert SECRET not in out + err
     assert fake.token not in out + err and fake.token.split(":")[1] not in out + err

@@ -114,3 +114,14 @@ def test_the_same_update_delivered_concurrently_is_stored_once(webhook_secret: s
 
     assert sorted(results) == ["duplicate"] * 7 + ["stored"]
     assert TelegramUpdate.objects.count() == 1
+
+
+@pytest.mark.django_db
+def test_button_taps_come_through_the_same_secret_check(client: Client, webhook_secret: str) -> None:
+    from tests.fakes.telegram import callback_update
+
+    tap = callback_update(chat_id=1, message_id=3, data="div:경제부")
+
+    assert post(client, tap, "wrong-secret").status_code == 403
+    assert not TelegramUpdate.objects.exists()
+    assert post(client, tap, webhook_secret).json() == {"ok": True, "result": "stored"}
