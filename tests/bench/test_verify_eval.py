@@ -1,0 +1,90 @@
+"""Our Korean verification set: its data holds together, and the code guard keeps its measured level.
+
+The thresholds are what the guard achieved when the set was last extended (the README's
+"Verification quality" table); raise them as the guard improves, never lower them to pass.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from agents.guard import normalize_body
+from bench.verify_eval import DATA, KINDS, Report, evaluate, load_cases
+
+MIN_CASES = 6
+MAX_FALSE_FLAG_RATE = 0.12  # flagged facts / checked facts on the faithful articles
+MIN_CATCH_RATE = 0.73  # mutations caught / mutations, all kinds
+MIN_CATCH = {"digit": 1.0, "unit": 1.0, "date": 1.0, "quote": 1.0, "added": 1.0, "swap": 0.16, "hangul": 0.0}
+MAX_NEWS_FORMAT_RATE = 1.0  # formatting false flags / checked facts on real newspaper articles
+
+SOURCE_KEYS = ("agency", "title", "date", "url", "license")
+CASE_DIRS = sorted(p for p in DATA.iterdir() if (p / "source.json").exists())
+
+
+@pytest.fixture(scope="module")
+def report() -> Report:
+    return evaluate()
+
+
+def test_the_set_has_enough_releases() -> None:
+    assert len(load_cases()) >= MIN_CASES
+
+
+@pytest.mark.parametrize("folder", CASE_DIRS, ids=lambda p: p.name)
+def test_every_case_cites_its_source_and_has_every_file(folder: Path) -> None:
+    assert re.fullmatch(r"\d\d-[a-z0-9-]+", folder.name)
+    source = json.loads((folder / "source.json").read_text(encoding="utf-8"))
+    assert all(source.get(key) for key in SOURCE_KEYS), source
+    date.fromisoformat(source["date"])
+    assert source["url"].startswith(("http://", "https://"))
+    assert (folder / "release.txt").read_text(encoding="utf-8").strip()
+
+
+@pytest.mark.parametrize("folder", CASE_DIRS, ids=lambda p: p.name)
+def test_every_case_has_one_mutation_of_each_kind_found_exactly_once(folder: Path) -> None:
+    case = next(c for c in load_cases() if c.slug == folder.name)
+    assert case.body == normalize_body(case.body)
+    assert sorted(m.kind for m in case.mutations) == sorted(KINDS)
+    for mutation in case.mutations:
+        assert case.body.count(mutation.find) == 1, mutation
+        assert mutation.replace != mutation.find, mutation
+        mutated = case.body.replace(mutation.find, mutation.replace)
+        assert mutated == normalize_body(mutated), mutation
+
+
+@pytest.mark.parametrize("folder", CASE_DIRS, ids=lambda p: p.name)
+def test_key_facts_quote_the_release(folder: Path) -> None:
+    path = folder / "key_facts.json"
+    if not path.exists():
+        pytest.skip("no key facts for this release yet")
+    release = " ".join((folder / "release.txt").read_text(encoding="utf-8").split())
+    for item in json.loads(path.read_text(encoding="utf-8")):
+        assert item["fact"]
+        assert " ".join(item["source_text"].split()) in release, item
+
+
+def test_news_articles_list_what_the_release_lacks_in_their_own_words() -> None:
+    for case in load_cases():
+        for article in case.news:
+            assert article.body.strip() and article.headline.strip()
+            for surface in article.not_in_release:
+                assert surface in article.body, (case.slug, article.outlet, surface)
+
+
+def test_faithful_articles_are_not_flagged_more_than_measured(report: Report) -> None:
+    assert report.faithful.rate <= MAX_FALSE_FLAG_RATE
+
+
+def test_mutations_are_caught_at_least_as_often_as_measured(report: Report) -> None:
+    assert report.catch_rate() >= MIN_CATCH_RATE
+    for kind, minimum in MIN_CATCH.items():
+        assert report.catch_rate(kind) >= minimum, kind
+
+
+def test_real_news_gets_no_more_formatting_false_flags_than_measured(report: Report) -> None:
+    assert report.news.rate <= MAX_NEWS_FORMAT_RATE
