@@ -3,8 +3,8 @@
 The final body keeps no sentence that either check marked not_found or contradicted. The model
 never rewrites the article: it names sentences by number and may offer a trimmed version of a
 flagged one; code rebuilds the body, so supported sentences stay word for word, and a trim is
-only accepted if it adds nothing (every word comes from the original sentence and the guard
-finds no new number, date or quote).
+only accepted if it only deletes whole words, drops no negation and leaves nothing the guard
+rejects (agents.trims).
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from agents import llm, prompts
 from agents import messages as msg
 from agents.guard import Sentence, check_article, find_unsupported, join_sentences, split_sentences
 from agents.material import SourceDoc, numbered_sources
+from agents.trims import is_safe_trim
 
 log = logging.getLogger(__name__)
 FLAGGED = ("not_found", "contradicted")
@@ -202,25 +203,3 @@ def revise(
         if issue.sentence_index in actions and issue.status in FLAGGED:
             issue.action = actions[issue.sentence_index]
     return join_sentences(kept)
-
-
-def is_safe_trim(*, original: str, trimmed: str, sources: list[str], reference: date | None) -> bool:
-    """A trim may only remove: no longer than the original, no new words, nothing the guard rejects."""
-    if trimmed == original or len(trimmed) >= len(original):
-        return False
-    compact = "".join(original.split())
-    words = [w.strip(".,!?\"'“”‘’()") for w in trimmed.split()]
-    if not all(_word_from(compact, w) for w in words if w):
-        return False
-    return not find_unsupported(text=trimmed, sources=sources, reference=reference)
-
-
-def _word_from(compact: str, word: str) -> bool:
-    """The word is in the original sentence, or is one of its words with a new ending.
-
-    Korean trims change verb endings ("편성해 … 해결했다" → "편성했다"), so a word whose stem of at
-    least two characters appears in the original passes; a new name or number does not.
-    """
-    if word in compact:
-        return True
-    return any(len(word) - cut >= 2 and word[:-cut] in compact for cut in (1, 2))

@@ -96,11 +96,12 @@ def test_a_safe_trim_from_the_verifier_is_kept(reporter, fake_llm: FakeAnthropic
     body = BODY + " 시는 예산 480억 원을 편성해 청년 주거 문제를 근본적으로 해결했다."
     submit(fake_llm, body=body)
     last = len(split_sentences(body))
-    verify_flags(fake_llm, sentence=last, claim="근본적으로 해결", revision="시는 예산 480억 원을 편성했다.")
+    trimmed = "시는 예산 480억 원을 편성해 청년 주거 문제를 해결했다."
+    verify_flags(fake_llm, sentence=last, claim="근본적으로 해결", revision=trimmed)
 
     article = run_task(queue(reporter)).article
 
-    assert article.body.endswith("시는 예산 480억 원을 편성했다.")
+    assert article.body.endswith(trimmed)
     assert article.issues.get(origin="llm").action == "trimmed"
 
 
