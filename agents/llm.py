@@ -103,6 +103,12 @@ class LLMBadOutput(LLMError):
     code = "bad_output"
 
 
+class LLMTruncated(LLMBadOutput):
+    """The answer hit max_tokens: asking again the same way cuts it again, so the caller splits."""
+
+    code = "truncated"
+
+
 # --- context, tools, results ----------------------------------------------------------------
 @dataclass(frozen=True)
 class CallContext:
@@ -301,7 +307,8 @@ def call_tool(
     """Forces exactly one call of `tool` and returns its input validated by `schema`.
 
     An invalid input is re-asked once with the validation error; a second failure raises
-    LLMBadOutput. `extra_tools` are only listed (so the cached prefix is shared with loop calls).
+    LLMBadOutput. An answer cut off by `max_tokens` raises LLMTruncated at once. `extra_tools` are
+    only listed (so the cached prefix is shared with loop calls).
     """
     specs = [t.spec() for t in (*extra_tools, tool)]
     choice = {"type": "tool", "name": tool.name, "disable_parallel_tool_use": True}
@@ -316,6 +323,8 @@ def call_tool(
             tools=specs,
             tool_choice=choice,
         )
+        if response.stop_reason == "max_tokens":
+            raise LLMTruncated(msg.LLM_BAD_OUTPUT, detail=f"{purpose}: cut off at {max_tokens} tokens")
         block = next((b for b in response.content if b.type == "tool_use" and b.name == tool.name), None)
         if block is None:
             problem = f"{tool.name} 도구를 호출하지 않았습니다."

@@ -25,6 +25,9 @@ from agents.trims import is_safe_trim
 
 log = logging.getLogger(__name__)
 FLAGGED = ("not_found", "contradicted")
+# The seed's verification budget: a 3,000-character article with every claim listed and its
+# evidence fits (about 40 sentences × 2 claims × ~80 tokens); a longer answer is split in halves.
+VERIFY_MAX_TOKENS = 8192
 
 
 class ClaimCheck(BaseModel):
@@ -43,8 +46,8 @@ class SentenceRevision(BaseModel):
 class VerifyArticleInput(BaseModel):
     thinking: str = Field(default="", max_length=3000, description="대조 과정 요약 (세 문장 이내)")
     verdict: Literal["pass", "needs_revision"]
-    issues: list[ClaimCheck] = Field(default_factory=list, max_length=80)
-    revisions: list[SentenceRevision] = Field(default_factory=list, max_length=80)
+    issues: list[ClaimCheck] = Field(default_factory=list, max_length=200)
+    revisions: list[SentenceRevision] = Field(default_factory=list, max_length=100)
 
 
 VERIFY_ARTICLE = llm.Tool(
@@ -83,7 +86,7 @@ def verify_article(
     llm_ran = False
     if ctx is not None:
         try:
-            result = _ask_model(ctx, headline, sentences, material, issues)
+            result = _model_checks(ctx, headline, sentences, material, issues)
             issues += _model_issues(result, len(sentences))
             revisions = {r.sentence: r.text for r in result.revisions}
             llm_ran = True
@@ -138,6 +141,34 @@ def _headline_warnings(headline: str, sources: list[str], reference: date, issue
     return []
 
 
+def _model_checks(
+    ctx: llm.CallContext,
+    headline: str,
+    sentences: list[Sentence],
+    material: list[SourceDoc],
+    issues: list[Issue],
+) -> VerifyArticleInput:
+    """The verifier's answer; one cut off by the output budget is asked again per half of the
+    sentences (numbers kept), so a long article is checked in parts rather than not at all."""
+    try:
+        return _ask_model(ctx, headline, sentences, material, issues)
+    except llm.LLMTruncated:
+        if len(sentences) < 2:
+            raise
+        log.info("verification cut off at %s sentences; asking per half", len(sentences))
+    half = len(sentences) // 2
+    parts = [
+        _model_checks(ctx, headline, part, material, issues) for part in (sentences[:half], sentences[half:])
+    ]
+    needs_revision = any(p.verdict == "needs_revision" for p in parts)
+    return VerifyArticleInput(
+        thinking=" ".join(p.thinking for p in parts)[:3000],
+        verdict="needs_revision" if needs_revision else "pass",
+        issues=[i for p in parts for i in p.issues],
+        revisions=[r for p in parts for r in p.revisions],
+    )
+
+
 def _ask_model(
     ctx: llm.CallContext,
     headline: str,
@@ -146,7 +177,8 @@ def _ask_model(
     issues: list[Issue],
 ) -> VerifyArticleInput:
     numbered = "\n".join(f"[{s.index}] {s.text}" for s in sentences)
-    flagged = [i for i in issues if i.status in FLAGGED]
+    shown = {s.index for s in sentences} | {0}
+    flagged = [i for i in issues if i.status in FLAGGED and i.sentence_index in shown]
     parts = [
         f"<기사>\n제목: {headline}\n{numbered}\n</기사>",
         f"<자료>\n{numbered_sources(material)}\n</자료>",
@@ -161,7 +193,7 @@ def _ask_model(
         messages=[{"role": "user", "content": "\n\n".join(parts)}],
         tool=VERIFY_ARTICLE,
         schema=VerifyArticleInput,
-        max_tokens=4096,
+        max_tokens=VERIFY_MAX_TOKENS,
     )
 
 

@@ -155,7 +155,9 @@ def _loop(
         if submit is None:
             conversation.append({"role": "user", "content": run_tools(state, step.tool_uses)})
             continue
-        outcome = _review_submission(state, submit, target, reasked_length)
+        # On the last turn there is no turn left to re-ask in: an off-length article is delivered
+        # with a warning rather than lost after every call was paid for.
+        outcome = _review_submission(state, submit, target, reasked_length or turn == MAX_TURNS)
         if isinstance(outcome, Draft):
             outcome.turns = turn
             return outcome

@@ -241,3 +241,20 @@ def test_a_reporters_own_article_is_verified_by_code_and_model_without_writing(
     article = run.article
     assert article.draft_body == BODY_WITH_HALLUCINATION and HALLUCINATED_SENTENCE not in article.body
     assert article.verdict == Article.Verdict.REVISED
+
+
+def test_an_article_off_length_on_the_last_turn_is_delivered_with_a_length_warning(
+    reporter, fake_llm: FakeAnthropic
+) -> None:
+    for _ in range(4):
+        fake_llm.reply(text("자료를 더 검토하겠습니다."), expect="loop")
+    short = "서울시가 청년 월세 지원을 2만 가구로 늘린다."
+    submit(fake_llm, body=short, forced=True)
+    verify_pass(fake_llm)
+
+    run = run_task(queue(reporter, length=1000))
+
+    assert run.status == Run.Status.DONE, run.error
+    assert run.article.body == short
+    assert any("요청 분량" in warning for warning in run.article.warnings)
+    assert fake_llm.requests[4].forced_tool == "submit_article"

@@ -60,7 +60,9 @@ def test_a_trim_that_drops_a_negation_is_refused(original: str, trimmed: str) ->
 
 
 def test_a_trim_that_leaves_an_unsupported_number_is_refused() -> None:
-    assert not safe("시는 예산 500억 원을 편성해 청년 주거 문제를 해결했다.", "시는 예산 500억 원을 편성했다.")
+    assert not safe(
+        "시는 예산 500억 원을 편성해 청년 주거 문제를 해결했다.", "시는 예산 500억 원을 편성했다."
+    )
 
 
 def test_an_empty_or_unchanged_trim_is_not_a_trim() -> None:
