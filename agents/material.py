@@ -5,10 +5,13 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from agents.guard import extract_facts
+
 DEFAULT_LENGTH = (300, 600)
 MAX_LENGTH = 3000
 MIN_LENGTH = 100
 LENGTH_TOLERANCE = 0.15
+MATERIAL_MIN_CHARS = 200  # a request this long is itself material, whatever it holds
 
 
 @dataclass(frozen=True)
@@ -62,3 +65,16 @@ class LengthTarget:
 
     def to_json(self) -> dict[str, int]:
         return {"low": self.low, "high": self.high}
+
+
+def is_source_material(text: str) -> bool:
+    """Whether a reporter's message is material to write from rather than only an instruction.
+
+    Long text is; shorter text is when it carries facts the guard can check (two distinct figures,
+    dates or quotes): "300자로 써줘" is an instruction, a 150-character notice with a date and a fee
+    is a source. Length alone used to decide (>= 300), and a short notice lost its facts.
+    """
+    body = text.strip()
+    if len(body) >= MATERIAL_MIN_CHARS:
+        return True
+    return len(body) >= 60 and len({fact.key for fact in extract_facts(body)}) >= 2

@@ -6,6 +6,7 @@ from typing import ClassVar
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 
 from newsdesk import crypto
 from styles.departments import Department
@@ -154,3 +155,32 @@ class TelegramDelivery(models.Model):
 
     def __str__(self) -> str:
         return f"run {self.run_id} → {self.chat_id}"
+
+
+class PendingText(models.Model):
+    """One text message of a chat waiting to be joined with its neighbours into one input.
+
+    The Telegram client splits a paste over 4096 characters into several messages sent within about
+    a second; they are collected here and routed together once the chat has been quiet for a moment
+    (newsdesk.telegram.paste). `batch` is set by the one worker that takes them; `run` is the job
+    the batch started, so a late part can still join it while it is queued.
+    """
+
+    reporter = models.ForeignKey(Reporter, on_delete=models.CASCADE, related_name="pending_texts")
+    chat_id = models.BigIntegerField()
+    message = models.ForeignKey("conversations.Message", on_delete=models.SET_NULL, null=True, blank=True)
+    telegram_message_id = models.BigIntegerField(default=0)
+    text = models.TextField()
+    received_at = models.DateTimeField(default=timezone.now)
+    batch = models.CharField(max_length=32, blank=True, db_index=True)
+    claimed_at = models.DateTimeField(null=True, blank=True)
+    routed_at = models.DateTimeField(null=True, blank=True)
+    run = models.ForeignKey("agents.Run", on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+
+    class Meta:
+        verbose_name = "이어 붙일 메시지"
+        verbose_name_plural = "이어 붙일 메시지"
+        indexes = [models.Index(fields=["reporter", "batch", "received_at"])]
+
+    def __str__(self) -> str:
+        return f"chat {self.chat_id} message {self.telegram_message_id}"

@@ -193,6 +193,8 @@ ANTHROPIC_BASE_URL = env_str("ANTHROPIC_BASE_URL") or None
 NEWSDESK_LLM_TIMEOUT = env_int("NEWSDESK_LLM_TIMEOUT", 90)
 NEWSDESK_ENCRYPTION_KEYS = env_list("NEWSDESK_ENCRYPTION_KEYS") or None  # see newsdesk.crypto
 NEWSDESK_UPLOAD_WAIT_SECONDS = env_int("NEWSDESK_UPLOAD_WAIT_SECONDS", 20)
+# A chat quiet this long (ms) ends a split paste: the Telegram client sends the parts within ~1 s.
+NEWSDESK_PASTE_QUIET_MS = env_int("NEWSDESK_PASTE_QUIET_MS", 1500)
 
 TELEGRAM_BOT_TOKEN = env_secret("TELEGRAM_BOT_TOKEN")
 TELEGRAM_WEBHOOK_SECRET = env_secret("TELEGRAM_WEBHOOK_SECRET")

@@ -8,9 +8,8 @@ from typing import Any
 
 from agents.sources import files
 from newsdesk.models import Reporter
-from newsdesk.telegram import callbacks, commands, profile, replies
+from newsdesk.telegram import callbacks, commands, paste, profile, replies
 from newsdesk.telegram.incoming import Incoming, parse
-from newsdesk.telegram.orchestrate import handle_text
 from newsdesk.telegram.outbox import say
 
 log = logging.getLogger(__name__)
@@ -45,8 +44,8 @@ def handle(payload: dict[str, Any]) -> None:
         commands.run_command(incoming, reporter)
     elif incoming.file_only:
         file_hint(incoming, reporter)
-    else:
-        handle_text(incoming, reporter, logged)
+    else:  # free text: routed once the chat is quiet, joined with the other parts of a split paste
+        paste.collect(incoming, reporter, logged)
 
 
 def file_hint(incoming: Incoming, reporter: Reporter) -> None:

@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from agents import llm
 from agents.context import Selection, select_context
+from agents.material import is_source_material
 from agents.models import Article, Run
 from agents.monitoring import schedules
 from agents.router import RouteToToolInput, reply, route
@@ -26,10 +27,10 @@ from newsdesk.telegram.outbox import say
 from newsdesk.telegram.progress import announce
 
 log = logging.getLogger(__name__)
-PRESS_RELEASE_MIN = 300  # a message this long is itself the press release
 CONTEXT_CHARS = 6000
 
-Job = Callable[[Incoming, Reporter, RouteToToolInput, Selection], None]
+# A job returns the run it queued (a split paste's late parts may join a queued draft), else None.
+Job = Callable[[Incoming, Reporter, RouteToToolInput, Selection], Run | None]
 
 
 def busy(reporter: Reporter) -> bool:
@@ -37,12 +38,12 @@ def busy(reporter: Reporter) -> bool:
     return Run.objects.filter(reporter=reporter, status__in=[Run.Status.QUEUED, Run.Status.RUNNING]).exists()
 
 
-def handle_text(incoming: Incoming, reporter: Reporter, logged: Message) -> None:
+def handle_text(incoming: Incoming, reporter: Reporter, logged: Message) -> Run | None:
     try:
         api_key = llm.resolve_api_key(reporter.anthropic_key())
     except llm.LLMKeyMissing as exc:
         say(chat_id=incoming.chat_id, text=exc.user_message, reporter=reporter)
-        return
+        return None
     ctx = llm.CallContext(api_key=api_key, reporter_id=reporter.pk)
     history = [m for m in recent_messages(reporter=reporter) if m.pk != logged.pk]
     selection = select_context(
@@ -61,9 +62,9 @@ def handle_text(incoming: Incoming, reporter: Reporter, logged: Message) -> None
             text=replies.ROUTER_FAILED.format(reason=exc.user_message),
             reporter=reporter,
         )
-        return
+        return None
     log.info("routed reporter %s to %s: %s", reporter.pk, decision.tool, decision.reason)
-    JOBS[decision.tool](incoming, reporter, decision, selection)
+    return JOBS[decision.tool](incoming, reporter, decision, selection)
 
 
 def _attachments(selection: Selection, current: dict[str, object] | None) -> list[dict[str, object]]:
@@ -83,15 +84,12 @@ def context_text(messages: list[Message]) -> str:
 # --- jobs -------------------------------------------------------------------------------------
 def _writing(
     incoming: Incoming, reporter: Reporter, decision: RouteToToolInput, selection: Selection
-) -> None:
+) -> Run | None:
     if busy(reporter):
         say(chat_id=incoming.chat_id, text=replies.BUSY, reporter=reporter)
-        return
+        return None
     params = decision.extracted_params
-    press_release = incoming.text if len(incoming.text) >= PRESS_RELEASE_MIN else ""
-    user_context = "\n\n".join(
-        m.content for m in selection.messages if m.role == "user" and len(m.content) > 40
-    )
+    press_release, user_context = source_material(incoming.text, selection.messages)
     try:
         run = draft_create(
             reporter=reporter,
@@ -107,31 +105,51 @@ def _writing(
         )
     except InputError as exc:
         say(chat_id=incoming.chat_id, text=exc.message, reporter=reporter)
-        return
+        return None
     announce(run=run, chat_id=incoming.chat_id, text=replies.DRAFT_ACCEPTED)
+    return run
+
+
+def source_material(text: str, selected: list[Message]) -> tuple[str, str]:
+    """(press release, other context) for a writing request, by what the texts hold, not their length.
+
+    The request itself is the release when it carries material (a pasted notice with "써줘" above
+    or below it, however short); otherwise the latest material the reporter sent before (a release
+    pasted, then "이걸로 써줘"). Either way it reaches the writer and the verifier whole, as a source.
+    """
+    earlier = [m.content for m in selected if m.role == "user" and len(m.content) > 40]
+    if is_source_material(text):
+        return text, "\n\n".join(earlier)
+    for index in range(len(earlier) - 1, -1, -1):
+        if is_source_material(earlier[index]):
+            return earlier[index], "\n\n".join(earlier[:index] + earlier[index + 1 :])
+    return "", "\n\n".join(earlier)
 
 
 def _length(word_count: int | None) -> int | None:
     return word_count if word_count and 100 <= word_count <= 3000 else None
 
 
-def _edit(incoming: Incoming, reporter: Reporter, decision: RouteToToolInput, selection: Selection) -> None:
+def _edit(
+    incoming: Incoming, reporter: Reporter, decision: RouteToToolInput, selection: Selection
+) -> Run | None:
     article_id = last_article_id(selection.messages) or last_article_id(recent_messages(reporter=reporter))
     article = Article.objects.filter(pk=article_id, reporter=reporter).first() if article_id else None
     if article is None:
         say(chat_id=incoming.chat_id, text=replies.NO_ARTICLE_TO_EDIT, reporter=reporter)
-        return
+        return None
     if busy(reporter):
         say(chat_id=incoming.chat_id, text=replies.BUSY, reporter=reporter)
-        return
+        return None
     try:
         run = edit_create(
             reporter=reporter, article=article, instruction=incoming.text, channel=Run.Channel.TELEGRAM
         )
     except InputError as exc:
         say(chat_id=incoming.chat_id, text=exc.message, reporter=reporter)
-        return
+        return None
     announce(run=run, chat_id=incoming.chat_id, text=replies.EDIT_ACCEPTED)
+    return run
 
 
 def _conversation(

@@ -14,7 +14,7 @@ from agents.models import Run
 from conversations.models import Message
 from conversations.services import message_log
 from newsdesk.models import TelegramDelivery, TelegramUpdate
-from newsdesk.telegram import client, dispatch, replies
+from newsdesk.telegram import client, dispatch, paste, replies
 from newsdesk.telegram.delivery import result_messages
 
 log = logging.getLogger(__name__)
@@ -42,6 +42,14 @@ def handle_update(self: Task, update_pk: int) -> None:
     # Only update_id is needed from now on (to refuse redeliveries); the payload may carry an API key
     # or three days' worth of private text, so it is not kept.
     TelegramUpdate.objects.filter(pk=update_pk).update(processed_at=timezone.now(), error=error, payload={})
+
+
+@shared_task
+def flush_text(reporter_id: int) -> None:
+    """Routes a chat's waiting text parts as one input once the chat is quiet (see paste.py)."""
+    wait = paste.flush(reporter_id=reporter_id)
+    if wait is not None:
+        paste.schedule_flush(reporter_id=reporter_id, wait=wait)
 
 
 def _claim(update_pk: int, task_id: str) -> bool:

@@ -2,20 +2,24 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
+
+from django.utils import timezone
 
 from agents import tasks as agent_tasks
 from agents.models import Run
-from newsdesk.models import TelegramUpdate
-from newsdesk.telegram import tasks
+from newsdesk.models import Reporter, TelegramUpdate
+from newsdesk.telegram import paste, tasks
 from newsdesk.telegram.webhook import receive_update
 from tests.fakes.telegram import FakeTelegram, callback_update, document_update, text_update
 
 CHAT = 4242
 
 
-def send(text: str, *, chat: int = CHAT) -> dict[str, Any]:
-    return process(text_update(chat_id=chat, text=text))
+def send(text: str, *, chat: int = CHAT, hold: bool = False) -> dict[str, Any]:
+    """A text message; with hold=True it waits, like a part of a paste still being sent."""
+    return process(text_update(chat_id=chat, text=text), hold=hold)
 
 
 def send_file(
@@ -41,11 +45,20 @@ def tap(fake: FakeTelegram, label: str, *, chat: int = CHAT) -> dict[str, Any]:
     raise AssertionError(f"no button {label!r} in chat {chat}")
 
 
-def process(update: dict[str, Any]) -> dict[str, Any]:
+def process(update: dict[str, Any], *, hold: bool = False) -> dict[str, Any]:
     assert receive_update(update) == "stored"
     stored = TelegramUpdate.objects.get(update_id=update["update_id"])
     tasks.handle_update.apply(args=[stored.pk])
+    if not hold:
+        quiet()
     return update
+
+
+def quiet(chat: int = CHAT) -> None:
+    """The chat falls quiet: waiting text is routed, as the scheduled flush would after the window."""
+    reporter = Reporter.objects.filter(telegram_id=chat).first()
+    if reporter is not None:
+        paste.flush(reporter_id=reporter.pk, now=timezone.now() + timedelta(minutes=1))
 
 
 def finish(run: Run) -> Run:
