@@ -17,9 +17,11 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-from agents import llm, prompts
+from agents import evidence, llm, prompts
 from agents import messages as msg
-from agents.guard import Sentence, check_article, find_unsupported, join_sentences, split_sentences
+from agents.evidence import Derivation
+from agents.guard import Sentence, check_article, join_sentences, split_sentences
+from agents.headlines import settle_headline
 from agents.material import SourceDoc, numbered_sources
 from agents.trims import is_safe_trim
 
@@ -34,8 +36,17 @@ class ClaimCheck(BaseModel):
     claim: str = Field(max_length=300, description="기사 속 사실 주장 (60자 이내)")
     status: Literal["confirmed", "not_found", "contradicted"]
     kind: Literal["number", "date", "quote", "name", "other"] = "other"
-    sentence: int = Field(description="주장이 담긴 문장 번호")
+    sentence: int = Field(description="주장이 담긴 문장 번호 (제목은 0)")
     source: str = Field(default="", max_length=300, description="근거 자료 번호나 짧은 근거")
+    evidence_quote: str = Field(
+        default="",
+        max_length=400,
+        description="confirmed의 근거: 자료에 적힌 구절을 한 글자도 바꾸지 않고 그대로",
+    )
+    derivation: Derivation | None = Field(
+        default=None, description="자료의 수치를 계산해 얻은 수치일 때: 계산 방법과 자료에 적힌 그대로의 수치"
+    )
+    reason: str = Field(default="", max_length=200, description="not_found나 contradicted인 이유 (짧게)")
 
 
 class SentenceRevision(BaseModel):
@@ -48,6 +59,11 @@ class VerifyArticleInput(BaseModel):
     verdict: Literal["pass", "needs_revision"]
     issues: list[ClaimCheck] = Field(default_factory=list, max_length=200)
     revisions: list[SentenceRevision] = Field(default_factory=list, max_length=100)
+    headline: str = Field(
+        default="",
+        max_length=200,
+        description="제목(문장 0)에 문제가 있을 때만: 문제없는 본문 내용만으로 다시 쓴 제목",
+    )
 
 
 VERIFY_ARTICLE = llm.Tool(
@@ -64,6 +80,8 @@ class Issue:
     origin: str  # code | llm
     sentence_index: int | None  # 1-based; 0 is the headline
     action: str = "kept"  # kept | deleted | trimmed
+    reason: str = ""  # why it was flagged, or how code confirmed what the guard alone could not
+    formula: str = ""  # a derived figure's recomputed formula
 
 
 @dataclass
@@ -72,23 +90,28 @@ class Verification:
     body: str
     issues: list[Issue]
     warnings: list[str] = field(default_factory=list)
+    headline: str = ""  # the headline to deliver: the original, or one with no unsupported fact
 
 
 def verify_article(
     *, ctx: llm.CallContext | None, headline: str, body: str, material: list[SourceDoc], reference: date
 ) -> Verification:
-    """Checks `body` against `material`. Without `ctx` only the code guard runs (verify-only mode)."""
+    """Checks `body` and `headline` against `material`. Without `ctx` only the code guard runs."""
     sentences = split_sentences(body)
     texts = [f"{doc.title}\n{doc.text}" for doc in material]
     issues = code_issues(body=body, sources=texts, reference=reference)
-    warnings = _headline_warnings(headline, texts, reference, issues)
+    issues += headline_issues(headline=headline, sources=texts, reference=reference)
+    warnings: list[str] = []
     revisions: dict[int, str] = {}
+    proposed_headline = ""
     llm_ran = False
     if ctx is not None:
         try:
             result = _model_checks(ctx, headline, sentences, material, issues)
+            apply_evidence(issues=issues, checks=result.issues, sources=texts, reference=reference)
             issues += _model_issues(result, len(sentences))
             revisions = {r.sentence: r.text for r in result.revisions}
+            proposed_headline = result.headline
             llm_ran = True
         except llm.LLMBadOutput as exc:
             log.warning("verification output unusable, keeping the code guard only: %s", exc)
@@ -96,15 +119,22 @@ def verify_article(
     final = revise(
         sentences=sentences, issues=issues, revisions=revisions, sources=texts, reference=reference
     )
+    settled = settle_headline(
+        headline=headline,
+        issues=issues,
+        proposed=proposed_headline,
+        body=final,
+        sources=texts,
+        reference=reference,
+    )
+    warnings += settled.warnings
     if any(issue.action != "kept" for issue in issues):
         verdict = "revised"
     else:
         verdict = "pass" if llm_ran or ctx is None else "skipped"
     if not final and sentences:
-        warnings.append(
-            "근거가 확인된 문장이 없어 본문이 모두 삭제되었습니다. 초안과 검증 결과를 확인하세요."
-        )
-    return Verification(verdict, final, issues, warnings)
+        warnings.append(msg.VERIFY_ALL_CUT)
+    return Verification(verdict, final, issues, warnings, settled.headline)
 
 
 def tally(issues: Iterable[Any]) -> tuple[int, int]:
@@ -116,29 +146,83 @@ def tally(issues: Iterable[Any]) -> tuple[int, int]:
 
 
 def code_issues(*, body: str, sources: list[str], reference: date | None) -> list[Issue]:
-    issues = []
-    for finding in check_article(body=body, sources=sources, reference=reference):
-        fact = finding.fact
-        issues.append(
-            Issue(
-                claim=fact.text,
-                status="confirmed" if finding.supported else "not_found",
-                kind=fact.kind,
-                source=finding.evidence if finding.supported else msg.NOT_IN_SOURCES,
-                origin="code",
-                sentence_index=fact.sentence,
-            )
-        )
+    return [
+        _code_issue(finding) for finding in check_article(body=body, sources=sources, reference=reference)
+    ]
+
+
+def headline_issues(*, headline: str, sources: list[str], reference: date | None) -> list[Issue]:
+    """The headline's facts, checked like a sentence and numbered 0."""
+    issues = code_issues(body=headline, sources=sources, reference=reference) if headline.strip() else []
+    for issue in issues:
+        issue.sentence_index = 0
     return issues
 
 
-def _headline_warnings(headline: str, sources: list[str], reference: date, issues: list[Issue]) -> list[str]:
-    unsupported = find_unsupported(text=headline, sources=sources, reference=reference)
-    for fact in unsupported:
-        issues.append(Issue(fact.text, "not_found", fact.kind, msg.NOT_IN_SOURCES, "code", 0))
-    if unsupported:
-        return [msg.HEADLINE_UNSUPPORTED.format(facts=", ".join(f.text for f in unsupported))]
-    return []
+def _code_issue(finding: Any) -> Issue:
+    """One guard finding; a guard that tells contradicted from not_found passes its status on."""
+    supported = bool(finding.supported)
+    status = getattr(finding, "status", "") or ("confirmed" if supported else "not_found")
+    fallback = msg.CONTRADICTED_BY_CODE if status == "contradicted" else msg.NOT_IN_SOURCES
+    reason = "" if status == "confirmed" else (getattr(finding, "reason", "") or fallback)
+    return Issue(
+        claim=finding.fact.text,
+        status=status,
+        kind=finding.fact.kind,
+        source=getattr(finding, "evidence", "") if status == "confirmed" else msg.NOT_IN_SOURCES,
+        origin="code",
+        sentence_index=finding.fact.sentence,
+        reason=reason,
+        formula=getattr(finding, "formula", "") or "",
+    )
+
+
+def apply_evidence(
+    *, issues: list[Issue], checks: list[ClaimCheck], sources: list[str], reference: date | None
+) -> None:
+    """A figure code did not find is kept only on evidence code can check (agents.evidence).
+
+    Code-contradicted figures are never reopened; the verifier's "confirmed" alone keeps nothing.
+    """
+    for issue in issues:
+        if issue.origin != "code" or issue.status != "not_found":
+            continue
+        offered = [c for c in checks if c.sentence == issue.sentence_index]
+        checked = _checked_by(issue, offered, sources, reference)
+        if checked is not None:
+            issue.status = "confirmed"
+            issue.source = f"자료 {checked.source}: {checked.span}" if checked.span else checked.formula
+            issue.formula = checked.formula
+            issue.reason = msg.KEPT_BY_DERIVATION if checked.formula else msg.KEPT_BY_SPAN
+        elif any(c.evidence_quote or c.derivation for c in offered):
+            issue.reason = msg.EVIDENCE_REJECTED
+        elif any(c.status == "confirmed" and _mentions(c, issue.claim) for c in offered):
+            issue.reason = msg.EVIDENCE_MISSING
+
+
+def _checked_by(
+    issue: Issue, offered: list[ClaimCheck], sources: list[str], reference: date | None
+) -> evidence.Checked | None:
+    for check in offered:
+        if check.status != "confirmed":
+            continue
+        if check.evidence_quote:
+            found = evidence.span_supports(
+                fact=issue.claim, span=check.evidence_quote, sources=sources, reference=reference
+            )
+            if found:
+                return found
+        if check.derivation is not None and issue.kind == "number":
+            found = evidence.derivation_supports(
+                fact=issue.claim, derivation=check.derivation, sources=sources
+            )
+            if found:
+                return found
+    return None
+
+
+def _mentions(check: ClaimCheck, claim: str) -> bool:
+    return evidence.normalise(claim) in evidence.normalise(check.claim)
 
 
 def _model_checks(
@@ -184,7 +268,10 @@ def _ask_model(
         f"<자료>\n{numbered_sources(material)}\n</자료>",
     ]
     if flagged:
-        lines = "\n".join(f'- 문장 {i.sentence_index}: "{i.claim}"' for i in flagged)
+        lines = "\n".join(
+            f'- {"제목(문장 0)" if i.sentence_index == 0 else f"문장 {i.sentence_index}"}: "{i.claim}"'
+            for i in flagged
+        )
         parts.append(f"<코드_검사>\n{prompts.load('code_check')}\n{lines}\n</코드_검사>")
     return llm.call_tool(
         ctx=ctx,
@@ -200,10 +287,16 @@ def _ask_model(
 def _model_issues(result: VerifyArticleInput, sentence_count: int) -> list[Issue]:
     issues = []
     for check in result.issues:
-        if not 1 <= check.sentence <= sentence_count:
+        if not 0 <= check.sentence <= sentence_count:
             log.warning("verifier cited sentence %s of %s; dropped", check.sentence, sentence_count)
             continue
-        issues.append(Issue(check.claim, check.status, check.kind, check.source, "llm", check.sentence))
+        source = check.source
+        if check.status == "confirmed" and check.evidence_quote:
+            source = check.evidence_quote
+        reason = check.reason if check.status != "confirmed" else ""
+        issues.append(
+            Issue(check.claim, check.status, check.kind, source, "llm", check.sentence, reason=reason)
+        )
     return issues
 
 

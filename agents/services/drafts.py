@@ -171,7 +171,7 @@ def draft_execute(*, run: Run) -> Article:
             run=run,
             reporter=reporter,
             department=request.department,
-            headline=draft.headline,
+            headline=check.headline or draft.headline,
             draft_body=draft.body,
             body=check.body,
             verdict=check.verdict,

@@ -78,7 +78,7 @@ def verify_execute(*, run: Run) -> Article:
             run=run,
             reporter=reporter,
             department=run.input.get("department", reporter.department),
-            headline=headline,
+            headline=check.headline or headline,
             draft_body=body,
             body=check.body,
             verdict=check.verdict,

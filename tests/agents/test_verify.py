@@ -1,18 +1,22 @@
-"""Verification through the draft task: the verifier's budget, and an answer cut off by it."""
+"""Verification: the verifier's budget and split, evidence code can check, and the headline."""
 
 from __future__ import annotations
+
+from datetime import date
+from typing import Any
 
 import pytest
 
 from agents import messages as msg
 from agents import tasks
+from agents.evidence import Derivation
 from agents.guard import split_sentences
 from agents.models import Article, Run
 from agents.services import draft_create
-from agents.verify import VERIFY_MAX_TOKENS
+from agents.verify import VERIFY_MAX_TOKENS, ClaimCheck, Issue, apply_evidence
 from tests.agents.drafting import submit, verify_pass
 from tests.fakes.anthropic import FakeAnthropic, tool_use
-from tests.fixtures.press import BODY, PRESS_RELEASE
+from tests.fixtures.press import BODY, BODY_WITH_HALLUCINATION, HALLUCINATED_SENTENCE, HEADLINE, PRESS_RELEASE
 
 pytestmark = pytest.mark.django_db
 
@@ -92,3 +96,167 @@ def test_a_single_sentence_still_cut_off_keeps_the_code_guard_and_says_so(
     assert run.status == Run.Status.DONE, run.error
     assert run.article.verdict == Article.Verdict.SKIPPED
     assert msg.VERIFY_MODEL_MISSING in run.article.warnings
+
+
+# --- evidence code can check decides (item 4) ---------------------------------------------------
+SOURCES = ["올해 예산은 1,480억원이다. 지난해 예산은 1,250 억 원이었다."]
+
+
+def flagged(claim: str, *, status: str = "not_found", sentence: int = 2) -> Issue:
+    return Issue(claim, status, "number", msg.NOT_IN_SOURCES, "code", sentence)
+
+
+def confirmed_by_model(sentence: int = 2, **evidence: Any) -> ClaimCheck:
+    return ClaimCheck(
+        claim="지난해 예산 1,250억원", status="confirmed", kind="number", sentence=sentence, **evidence
+    )
+
+
+def settle(issue: Issue, check: ClaimCheck) -> Issue:
+    apply_evidence(issues=[issue], checks=[check], sources=SOURCES, reference=date(2026, 3, 3))
+    return issue
+
+
+def test_a_figure_code_missed_is_kept_on_a_source_span_that_code_finds_holding_it() -> None:
+    issue = settle(flagged("1,250억원"), confirmed_by_model(evidence_quote="지난해 예산은 1,250 억 원이었다"))
+
+    assert issue.status == "confirmed"
+    assert issue.source == "자료 1: 지난해 예산은 1,250 억 원이었다"
+    assert issue.reason == msg.KEPT_BY_SPAN
+
+
+def test_a_derived_figure_is_kept_on_a_derivation_code_recomputes() -> None:
+    derivation = Derivation(operation="difference", operands=["1,480억원", "1,250억원"])
+    issue = settle(flagged("230억원"), confirmed_by_model(derivation=derivation))
+
+    assert issue.status == "confirmed"
+    assert issue.formula == "1,480억원 − 1,250억원 = 230억원"
+
+
+def test_the_models_word_alone_keeps_no_figure() -> None:
+    issue = settle(flagged("1,250억원"), confirmed_by_model())
+
+    assert issue.status == "not_found"
+    assert issue.reason == msg.EVIDENCE_MISSING
+
+
+def test_a_span_that_is_not_in_the_sources_keeps_no_figure() -> None:
+    issue = settle(flagged("1,500억원"), confirmed_by_model(evidence_quote="지난해 예산은 1,500억원이었다"))
+
+    assert issue.status == "not_found"
+    assert issue.reason == msg.EVIDENCE_REJECTED
+
+
+def test_a_figure_code_found_contradicted_is_never_reopened() -> None:
+    issue = settle(
+        flagged("1,250억원", status="contradicted"),
+        confirmed_by_model(evidence_quote="지난해 예산은 1,250 억 원이었다"),
+    )
+
+    assert issue.status == "contradicted"
+
+
+def test_evidence_given_for_another_sentence_keeps_nothing() -> None:
+    issue = settle(
+        flagged("1,250억원"), confirmed_by_model(sentence=3, evidence_quote="지난해 예산은 1,250 억 원이었다")
+    )
+
+    assert issue.status == "not_found"
+
+
+def test_a_verifier_that_confirms_a_hallucinated_figure_with_a_made_up_span_does_not_keep_it(
+    reporter, fake_llm: FakeAnthropic
+) -> None:
+    submit(fake_llm, body=BODY_WITH_HALLUCINATION)
+    last = len(split_sentences(BODY_WITH_HALLUCINATION))
+    claim = {
+        "claim": "1,500억원",
+        "status": "confirmed",
+        "kind": "number",
+        "sentence": last,
+        "source": "자료 1",
+        "evidence_quote": "지원 규모를 1,500억원으로 늘릴 계획",
+    }
+    verify_pass(fake_llm, claims=[claim])
+
+    article = draft(reporter).article
+
+    assert HALLUCINATED_SENTENCE not in article.body
+    assert article.issues.get(origin="code", claim="1,500억원").action == "deleted"
+    assert "evidence_quote" in fake_llm.calls_for("verify_article")[0].all_text()
+
+
+# --- the headline is verified like a sentence (item 5) -------------------------------------------
+WRONG_HEADLINE = "서울시, 청년 월세 지원 3만 가구로 확대"
+
+
+def test_a_headline_figure_the_sources_do_not_hold_is_replaced_by_the_verifiers_rewrite(
+    reporter, fake_llm: FakeAnthropic
+) -> None:
+    submit(fake_llm, headline=WRONG_HEADLINE)
+    rewrite = "서울시, 청년 월세 지원 2만 가구로 늘린다"
+    fake_llm.tool(
+        "verify_article",
+        {
+            "thinking": "제목 수치 오류",
+            "verdict": "needs_revision",
+            "issues": [],
+            "revisions": [],
+            "headline": rewrite,
+        },
+    )
+
+    article = draft(reporter).article
+
+    assert article.headline == rewrite
+    assert article.verdict == Article.Verdict.REVISED
+    assert article.issues.get(sentence_index=0, claim="3만 가구").action == "trimmed"
+    assert "제목(문장 0)" in fake_llm.calls_for("verify_article")[0].last_user_text()
+
+
+def test_without_a_usable_rewrite_the_unsupported_words_are_removed_from_the_headline(
+    reporter, fake_llm: FakeAnthropic
+) -> None:
+    submit(fake_llm, headline=WRONG_HEADLINE)
+    fake_llm.tool(
+        "verify_article",
+        {
+            "thinking": "",
+            "verdict": "needs_revision",
+            "issues": [],
+            "revisions": [],
+            "headline": "서울시, 5만 가구 지원",
+        },
+    )
+
+    article = draft(reporter).article
+
+    assert article.headline == "서울시, 청년 월세 지원 확대"
+    assert article.verdict == Article.Verdict.REVISED
+
+
+def test_a_headline_that_is_nothing_but_the_unsupported_figure_gives_way_to_the_first_sentence(
+    reporter, fake_llm: FakeAnthropic
+) -> None:
+    submit(fake_llm, headline="3만 가구 지원")
+    verify_pass(fake_llm)
+
+    article = draft(reporter).article
+
+    assert article.headline == split_sentences(BODY)[0].text.rstrip(".")
+    assert article.verdict == Article.Verdict.REVISED
+    assert any("제목을 다시 써" in warning for warning in article.warnings)
+    assert article.issues.get(sentence_index=0, claim="3만 가구").action == "deleted"
+
+
+def test_a_supported_headline_is_kept_and_its_facts_are_listed_as_sentence_0(
+    reporter, fake_llm: FakeAnthropic
+) -> None:
+    submit(fake_llm)
+    verify_pass(fake_llm)
+
+    article = draft(reporter).article
+
+    assert article.headline == HEADLINE
+    assert article.verdict == Article.Verdict.PASS
+    assert article.issues.filter(sentence_index=0, status="confirmed", origin="code").exists()

@@ -1,0 +1,83 @@
+"""Evidence code can check: a verbatim source span holding the value, or a derivation it recomputes."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from agents.evidence import Derivation, derivation_supports, find_span, span_supports
+
+RELEASE = (
+    "올해 지원 예산은 1,480억원으로 지난해 1,250 억 원보다 늘었다.\n"
+    "참여 기업은 대기업 120개사, 중소기업 35개사다. 신청은 4. 18.(화)부터 받는다."
+)
+SOURCES = ["다른 자료에는 관련 수치가 없다.", RELEASE]
+REFERENCE = date(2026, 4, 3)
+
+
+def derived(fact: str, operation: str, *operands: str) -> str | None:
+    found = derivation_supports(
+        fact=fact, derivation=Derivation(operation=operation, operands=list(operands)), sources=SOURCES
+    )
+    return found.formula if found else None
+
+
+def test_a_span_is_found_in_its_source_despite_other_spacing_and_commas() -> None:
+    assert find_span("지난해 1250억 원보다", SOURCES) == 2
+    assert find_span("올해  지원 예산은\n1,480억원", SOURCES) == 2
+
+
+def test_a_span_the_sources_do_not_hold_is_not_found() -> None:
+    assert find_span("지난해 1,350억원보다", SOURCES) is None
+
+
+def test_a_span_of_a_few_characters_proves_nothing() -> None:
+    assert find_span("1,4", SOURCES) is None
+
+
+def test_a_span_in_a_source_that_holds_the_figure_supports_it() -> None:
+    found = span_supports(
+        fact="1,250억원", span="지난해 1,250 억 원보다", sources=SOURCES, reference=REFERENCE
+    )
+    assert found is not None and found.source == 2 and found.span == "지난해 1,250 억 원보다"
+
+
+def test_a_real_span_that_holds_another_figure_does_not_support_it() -> None:
+    assert (
+        span_supports(fact="1,480억원", span="지난해 1,250 억 원보다", sources=SOURCES, reference=REFERENCE)
+        is None
+    )
+
+
+def test_a_made_up_span_does_not_support_the_figure_it_holds() -> None:
+    assert (
+        span_supports(fact="1,500억원", span="예산은 1,500억원으로", sources=SOURCES, reference=REFERENCE)
+        is None
+    )
+
+
+def test_a_difference_of_source_figures_is_recomputed_and_shown_as_a_formula() -> None:
+    assert derived("230억원", "difference", "1,480억원", "1,250 억 원") == "1,480억원 − 1,250억원 = 230억원"
+
+
+def test_a_sum_of_source_counts_is_recomputed() -> None:
+    assert derived("155개사", "sum", "120개사", "35개사") == "120개사 + 35개사 = 155개사"
+    assert derived("165개사", "sum", "120개사", "35개사") is None
+
+
+def test_a_percentage_change_holds_within_the_rounding_the_article_shows() -> None:
+    assert derived("18.4%", "percent_change", "1,480억원", "1,250억원")  # 18.4 of 18.40
+    assert derived("18%", "percent_change", "1,480억원", "1,250억원")
+    assert derived("18.6%", "percent_change", "1,480억원", "1,250억원") is None
+
+
+def test_a_ratio_is_read_in_times() -> None:
+    assert derived("1.2배", "ratio", "1,480억원", "1,250억원")
+    assert derived("1.2%", "ratio", "1,480억원", "1,250억원") is None
+
+
+def test_a_derivation_from_a_figure_the_sources_do_not_hold_is_refused() -> None:
+    assert derived("250억원", "difference", "1,500억원", "1,250억원") is None
+
+
+def test_operands_of_different_units_are_not_added() -> None:
+    assert derived("155개사", "sum", "120개사", "35억원") is None
