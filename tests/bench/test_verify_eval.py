@@ -16,11 +16,11 @@ import pytest
 from agents.guard import normalize_body
 from bench.verify_eval import DATA, KINDS, Report, evaluate, load_cases
 
-MIN_CASES = 6
-MAX_FALSE_FLAG_RATE = 0.12  # flagged facts / checked facts on the faithful articles
-MIN_CATCH_RATE = 0.73  # mutations caught / mutations, all kinds
-MIN_CATCH = {"digit": 1.0, "unit": 1.0, "date": 1.0, "quote": 1.0, "added": 1.0, "swap": 0.16, "hangul": 0.0}
-MAX_NEWS_FORMAT_RATE = 1.0  # formatting false flags / checked facts on real newspaper articles
+MIN_CASES = 10
+MAX_FALSE_FLAG_RATE = 0.09  # flagged facts / checked facts on the faithful articles
+MIN_CATCH_RATE = 0.72  # mutations caught / mutations, all kinds
+MIN_CATCH = {"digit": 1.0, "unit": 1.0, "date": 1.0, "quote": 1.0, "added": 1.0, "swap": 0.1, "hangul": 0.0}
+MAX_NEWS_FORMAT_RATE = 0.08  # formatting false flags / checked facts on real newspaper articles
 
 SOURCE_KEYS = ("agency", "title", "date", "url", "license")
 CASE_DIRS = sorted(p for p in DATA.iterdir() if (p / "source.json").exists())
@@ -71,7 +71,7 @@ def test_key_facts_quote_the_release(folder: Path) -> None:
 def test_news_articles_list_what_the_release_lacks_in_their_own_words() -> None:
     for case in load_cases():
         for article in case.news:
-            assert article.body.strip() and article.headline.strip()
+            assert article.body.strip()  # the headline is "" where the stored copy lacks it
             for surface in article.not_in_release:
                 assert surface in article.body, (case.slug, article.outlet, surface)
 
