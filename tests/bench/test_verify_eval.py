@@ -16,11 +16,19 @@ import pytest
 from agents.guard import normalize_body
 from bench.verify_eval import DATA, KINDS, Report, evaluate, load_cases
 
-MIN_CASES = 10
-MAX_FALSE_FLAG_RATE = 0.09  # flagged facts / checked facts on the faithful articles
-MIN_CATCH_RATE = 0.72  # mutations caught / mutations, all kinds
-MIN_CATCH = {"digit": 1.0, "unit": 1.0, "date": 1.0, "quote": 1.0, "added": 1.0, "swap": 0.1, "hangul": 0.0}
-MAX_NEWS_FORMAT_RATE = 0.08  # formatting false flags / checked facts on real newspaper articles
+MIN_CASES = 20
+MAX_FALSE_FLAG_RATE = 0.10  # flagged facts / checked facts on the faithful articles
+MIN_CATCH_RATE = 0.70  # mutations caught / mutations, all kinds
+MIN_CATCH = {
+    "digit": 0.95,
+    "unit": 0.95,
+    "date": 0.95,
+    "quote": 0.95,
+    "added": 1.0,
+    "swap": 0.1,
+    "hangul": 0.0,
+}
+MAX_NEWS_FORMAT_RATE = 0.06  # formatting false flags / checked facts on real newspaper articles
 
 SOURCE_KEYS = ("agency", "title", "date", "url", "license")
 CASE_DIRS = sorted(p for p in DATA.iterdir() if (p / "source.json").exists())
