@@ -6,6 +6,9 @@ export UV_PYTHON ?= python3.11
 UV := $(shell command -v uv 2>/dev/null || echo python3 -m uv)
 RUN := $(UV) run --frozen
 WORKER_CONCURRENCY ?= 2
+# The llm queue waits on HTTP (the model answers in seconds), so its worker runs a thread pool:
+# one process holds dozens of drafts. The io queue parses files (CPU) and stays prefork.
+LLM_CONCURRENCY ?= 32
 
 .PHONY: run test test-fast lint fmt migrate install web worker beat bench clean
 
@@ -19,15 +22,15 @@ install: .venv/.synced
 migrate: install
 	$(RUN) python manage.py migrate --noinput
 
-# Web on 127.0.0.1:8000, one worker per queue (llm: agent loops, io: files, scraping, Telegram)
-# and beat. Ctrl-C stops all of them. The trap signals only the processes started here: a signal
+# Web on 127.0.0.1:8000, one worker per queue (llm: agent loops in LLM_CONCURRENCY threads; io:
+# files, scraping, Telegram in WORKER_CONCURRENCY processes) and beat. Ctrl-C stops all of them. The trap signals only the processes started here: a signal
 # to the whole process group would also hit the workers' pool children, and a worker whose
 # children die under it hangs in its own shutdown. The programs run straight from .venv (not
 # through `uv run`) so each one receives the signal itself.
 BIN := .venv/bin
 run: migrate
 	@trap 'kill $$pids 2>/dev/null; wait' INT TERM EXIT; \
-	$(BIN)/celery -A newsdesk worker -Q llm -c $(WORKER_CONCURRENCY) -n llm@%h --loglevel INFO & pids="$$!"; \
+	$(BIN)/celery -A newsdesk worker -Q llm -P threads -c $(LLM_CONCURRENCY) -n llm@%h --loglevel INFO & pids="$$!"; \
 	$(BIN)/celery -A newsdesk worker -Q io -c $(WORKER_CONCURRENCY) -n io@%h --loglevel INFO & pids="$$pids $$!"; \
 	$(BIN)/celery -A newsdesk beat -S django --loglevel INFO & pids="$$pids $$!"; \
 	$(BIN)/python manage.py runserver 127.0.0.1:8000 & pids="$$pids $$!"; \

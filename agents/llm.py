@@ -5,25 +5,31 @@ Three kinds of call: a forced single-tool call validated against a pydantic sche
 (`reply_text`). Every call writes an LLMCall row before it is sent and completes it after.
 Errors come out typed: transient ones (429, 529, 5xx, connection) for Celery to retry,
 permanent ones with a Korean message for the reporter.
+
+The SDK is imported on first use, not at import time: the web process imports this module (for
+its errors and prices) but never calls the model, and the SDK costs ~1.3 s and ~40 MB to load.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import threading
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from functools import lru_cache
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
-import anthropic
 from django.conf import settings
 from pydantic import BaseModel, ValidationError
 
 from agents import messages as msg
 from agents.models import LLMCall
+
+if TYPE_CHECKING:
+    import anthropic
 
 log = logging.getLogger(__name__)
 Schema = TypeVar("Schema", bound=BaseModel)
@@ -177,10 +183,88 @@ class StepResult:
 
 
 # --- the client -------------------------------------------------------------------------------
-@lru_cache(maxsize=32)
+_client_lock = threading.Lock()
+
+
 def _client(api_key: str, base_url: str | None, timeout: int) -> anthropic.Anthropic:
+    # One client per key, shared by the llm worker's threads: the SDK client (an httpx2 pool) is
+    # thread-safe, and sharing it keeps its connections warm. The lock makes the 32 threads that
+    # start at once with the same key build one client, not 32 (each loads the CA bundle).
+    with _client_lock:
+        return _new_client(api_key, base_url, timeout)
+
+
+@lru_cache(maxsize=32)
+def _new_client(api_key: str, base_url: str | None, timeout: int) -> anthropic.Anthropic:
     # One retry inside the SDK; longer waits belong to Celery, which frees the worker meanwhile.
+    import anthropic
+
     return anthropic.Anthropic(api_key=api_key, base_url=base_url, max_retries=1, timeout=timeout)
+
+
+def preload_sdk() -> None:
+    """Imports the SDK now (the llm worker calls this at start, before its threads race for it)."""
+    import anthropic  # noqa: F401
+
+
+# --- prompt caching ---------------------------------------------------------------------------
+# The shortest prefix each model caches (Anthropic's prompt-caching docs); a marker on a shorter
+# prefix is silently ignored, so none is sent. Unknown ids get the strictest known minimum.
+MIN_CACHEABLE_TOKENS: dict[str, int] = {
+    "claude-haiku-4-5": 4096,
+    "claude-opus-4-5": 4096,
+    "claude-opus-4-6": 4096,
+    "claude-sonnet-4-6": 2048,
+    "claude-haiku-3-5": 2048,
+    "claude-sonnet-4-5": 1024,
+    "claude-sonnet-4": 1024,
+    "claude-opus-4": 1024,
+}
+CHARS_PER_TOKEN = 2.5  # mixed Korean text and JSON; the decision only needs the right magnitude
+
+
+def min_cacheable_tokens(model: str) -> int:
+    for prefix, minimum in MIN_CACHEABLE_TOKENS.items():
+        if model.startswith(prefix):
+            return minimum
+    return max(MIN_CACHEABLE_TOKENS.values())
+
+
+def estimated_tokens(value: Any) -> int:
+    return int(len(json.dumps(value, ensure_ascii=False)) / CHARS_PER_TOKEN)
+
+
+def _with_cache_markers(params: dict[str, Any], *, cache_messages: bool) -> dict[str, Any]:
+    """Adds cache breakpoints where the prefix up to them can be cached, and nowhere else.
+
+    Prefix order is tools → system → messages. In a loop, the first user message carries the
+    long stable material (style guide, press release, attachment and article texts), and the
+    last message grows by one turn each call; a breakpoint on both lets turn N+1 read everything
+    up to turn N from the cache. One-shot calls mark only a tools + system prefix long enough.
+    """
+    minimum = min_cacheable_tokens(params["model"])
+    head = estimated_tokens([params.get("tools", []), params["system"]])
+    if head >= minimum:
+        params["system"] = [{**params["system"][-1], "cache_control": EPHEMERAL}]
+    if not cache_messages or head + estimated_tokens(params["messages"]) < minimum:
+        return params
+    messages = list(params["messages"])
+    marks = {len(messages) - 1}
+    if head + estimated_tokens(messages[:1]) >= minimum:
+        marks.add(0)
+    for index in marks:
+        messages[index] = _marked(messages[index])
+    params["messages"] = messages
+    return params
+
+
+def _marked(message: dict[str, Any]) -> dict[str, Any]:
+    """A copy of the message with a breakpoint on its last block (the caller's list is untouched,
+    so markers never pile up past the API's four)."""
+    content = message["content"]
+    blocks = [{"type": "text", "text": content}] if isinstance(content, str) else list(content)
+    blocks[-1] = {**blocks[-1], "cache_control": EPHEMERAL}
+    return {**message, "content": blocks}
 
 
 def _create(
@@ -192,17 +276,20 @@ def _create(
     messages: Sequence[dict[str, Any]],
     tools: Sequence[dict[str, Any]],
     tool_choice: dict[str, Any] | None,
+    cache_messages: bool = False,
 ) -> Any:
+    import anthropic
+
     model = settings.NEWSDESK_LLM_MODEL
     params: dict[str, Any] = {
         "model": model,
         "max_tokens": max_tokens,
-        "system": [{"type": "text", "text": system, "cache_control": EPHEMERAL}],
+        "system": [{"type": "text", "text": system}],
         "messages": list(messages),
     }
     if tools:
-        # Marking the last tool caches every tool definition (prefix order: tools → system → messages).
-        params["tools"] = [*tools[:-1], {**tools[-1], "cache_control": EPHEMERAL}]
+        params["tools"] = list(tools)
+    params = _with_cache_markers(params, cache_messages=cache_messages)
     if tool_choice is not None:
         params["tool_choice"] = tool_choice
         if tool_choice.get("type") == "tool":
@@ -261,6 +348,8 @@ def _finish(
 
 
 def _translate(exc: anthropic.APIError) -> LLMError:
+    import anthropic
+
     if isinstance(exc, anthropic.AuthenticationError | anthropic.PermissionDeniedError):
         return LLMKeyRefused(msg.KEY_REFUSED, detail=type(exc).__name__)
     if isinstance(exc, anthropic.PaymentRequiredError):
@@ -363,6 +452,7 @@ def loop_step(
         messages=messages,
         tools=[t.spec() for t in tools],
         tool_choice=choice,
+        cache_messages=True,
     )
     uses = [ToolUse(b.id, b.name, dict(b.input)) for b in response.content if b.type == "tool_use"]
     text = "".join(b.text for b in response.content if b.type == "text")

@@ -159,7 +159,7 @@ def main() -> None:
     settings.NAVER_API_BASE_URL = naver.base_url
     settings.NAVER_CLIENT_ID, settings.NAVER_CLIENT_SECRET = naver.client_id, naver.client_secret
     settings.ANTHROPIC_BASE_URL = fake.base_url
-    llm._client.cache_clear()
+    llm._new_client.cache_clear()
     scrape_times: list[float] = []
     real_scrape = common.scrape
 

@@ -95,7 +95,7 @@ def main() -> None:
     settings.NAVER_API_BASE_URL = naver.base_url
     settings.NAVER_CLIENT_ID, settings.NAVER_CLIENT_SECRET = naver.client_id, naver.client_secret
     settings.NEWSDESK_SCRAPE_ALLOW_PRIVATE = True
-    llm._client.cache_clear()
+    llm._new_client.cache_clear()
     serve_news(naver, pages)
     reporter = ReporterFactory(user__username="bench", anthropic_key="sk-ant-bench-0000")
     try:

@@ -39,7 +39,7 @@ def main() -> None:
     settings.TELEGRAM_BOT_TOKEN = telegram.token
     settings.TELEGRAM_API_BASE_URL = telegram.base_url
     settings.TELEGRAM_FILE_BASE_URL = telegram.file_base_url
-    llm._client.cache_clear()
+    llm._new_client.cache_clear()
     reporter: Reporter = ReporterFactory(
         user=None, telegram_id=CHAT, keywords=["서울시"], anthropic_key="sk-ant-bench-tg-0000"
     )

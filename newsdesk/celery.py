@@ -25,7 +25,16 @@ def _close_stale_connections(task: object = None, **_: object) -> None:
 
 
 @worker_init.connect
-def _preload_pdf_library(**_: object) -> None:
-    # Importing pymupdf costs ~0.5 s and ~130 MB; done once in the parent, prefork children share
-    # it instead of paying it on their first upload.
-    import pymupdf  # noqa: F401
+def _preload_worker_libraries(sender: object = None, **_: object) -> None:
+    # Importing pymupdf costs ~0.5 s and ~130 MB; done once in the io worker's parent, its prefork
+    # children share it instead of paying it on their first upload. The llm worker (threads)
+    # parses only the rare Telegram attachment, and loads MuPDF lazily then.
+    queues = getattr(sender, "app", app).amqp.queues.consume_from
+    if "io" in queues:
+        import pymupdf  # noqa: F401
+    if "llm" in queues:
+        # The SDK loads lazily (the web process never needs it); a worker that calls the model
+        # loads it once at start instead of in its first 32 tasks at the same time.
+        from agents import llm
+
+        llm.preload_sdk()

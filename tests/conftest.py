@@ -21,13 +21,13 @@ def fake_llm() -> Iterator[FakeAnthropic]:
     fake = FakeAnthropic()
     previous = settings.ANTHROPIC_BASE_URL
     settings.ANTHROPIC_BASE_URL = fake.base_url
-    llm._client.cache_clear()
+    llm._new_client.cache_clear()
     try:
         yield fake
         fake.assert_complete()
     finally:
         settings.ANTHROPIC_BASE_URL = previous
-        llm._client.cache_clear()
+        llm._new_client.cache_clear()
         fake.close()
 
 

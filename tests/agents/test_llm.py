@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import json
 from decimal import Decimal
 
 import pytest
@@ -45,15 +46,52 @@ def test_it_forces_the_tool_and_returns_the_validated_input(fake_llm: FakeAnthro
     assert sent.api_key == "sk-ant-test-ctx-9999"
 
 
-def test_it_marks_the_last_tool_and_the_system_prompt_for_caching(fake_llm: FakeAnthropic) -> None:
+def test_a_prefix_too_short_for_the_models_cache_carries_no_marker(fake_llm: FakeAnthropic) -> None:
     fake_llm.tool("select_articles", {"selected_indices": [1]})
 
     pick()
 
     body = fake_llm.requests[0].body
-    assert body["tools"][-1]["cache_control"] == {"type": "ephemeral"}
-    assert body["system"][-1]["cache_control"] == {"type": "ephemeral"}
+    assert "cache_control" not in json.dumps(body)
     assert "title" not in body["tools"][0]["input_schema"]
+
+
+def step(messages: list[dict]) -> llm.StepResult:
+    return llm.loop_step(ctx=CTX, purpose="test", system="시스템", messages=messages, tools=[PICK])
+
+
+LONG = "보도자료 본문 " * 1500  # ~6,000 estimated tokens: over Haiku 4.5's 4,096
+
+
+def test_a_long_loop_marks_its_stable_material_and_its_last_message(fake_llm: FakeAnthropic) -> None:
+    fake_llm.tool("select_articles", {"selected_indices": [1]}, forced=False)
+    conversation = [
+        {"role": "user", "content": LONG},
+        {"role": "assistant", "content": [tool_use("select_articles", {"selected_indices": [1]}, id="t1")]},
+        {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "t1", "content": "기사"}]},
+    ]
+
+    step(conversation)
+
+    sent = fake_llm.requests[0].messages
+    assert sent[0]["content"][-1]["cache_control"] == {"type": "ephemeral"}
+    assert sent[-1]["content"][-1]["cache_control"] == {"type": "ephemeral"}
+    assert "cache_control" not in json.dumps(sent[1])
+    assert conversation[0]["content"] == LONG  # the caller's turns stay unmarked
+
+
+def test_the_minimum_follows_the_model(fake_llm: FakeAnthropic, settings) -> None:
+    medium = "보도자료 " * 700  # ~1,700 tokens: cacheable for Sonnet 4.5 (1,024), not Haiku 4.5
+    fake_llm.tool("select_articles", {"selected_indices": [1]}, forced=False)
+    fake_llm.tool("select_articles", {"selected_indices": [1]}, forced=False)
+
+    step([{"role": "user", "content": medium}])
+    settings.NEWSDESK_LLM_MODEL = "claude-sonnet-4-5-20250929"
+    step([{"role": "user", "content": medium}])
+
+    haiku, sonnet = fake_llm.requests
+    assert "cache_control" not in json.dumps(haiku.body)
+    assert sonnet.messages[0]["content"][-1]["cache_control"] == {"type": "ephemeral"}
 
 
 def test_it_reasks_once_with_the_validation_error(fake_llm: FakeAnthropic) -> None:
@@ -169,7 +207,7 @@ def test_a_legacy_spend_cap_429_is_not_handed_to_celery_for_retries(fake_llm: Fa
 
 def test_a_timeout_is_transient(fake_llm: FakeAnthropic, settings) -> None:
     settings.NEWSDESK_LLM_TIMEOUT = 1
-    llm._client.cache_clear()
+    llm._new_client.cache_clear()
     fake_llm.stall(2.5)
     fake_llm.stall(2.5)
 

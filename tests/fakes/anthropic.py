@@ -5,9 +5,9 @@ queued, or one whose forced tool differs from what the script expects, is answer
 and recorded as a problem, and `assert_complete()` fails on problems and on leftovers. Every
 request is kept so tests assert on what was sent.
 
-Usage is modelled on the real API: input tokens are estimated from the request, and the
-tools + system prefix is "cached" when marked with cache_control and at least 4,096 tokens
-long (Haiku 4.5's minimum), so benches see realistic cache counters.
+Usage is modelled on the real API: input tokens are estimated from the request, and prompt
+caching follows the API's rules (breakpoints, a 20-block lookback, the per-model minimum
+prefix, per-key caches), so benches see realistic cache counters.
 """
 
 from __future__ import annotations
@@ -25,7 +25,17 @@ from typing import Any
 from tests.fakes.server import Loopback, QuietHandler
 
 CHARS_PER_TOKEN = 2.5  # rough for mixed Korean/JSON text
-MIN_CACHEABLE_TOKENS = 4096
+# Kept apart from agents.llm's table on purpose: the fake checks the code, it does not share it.
+MIN_CACHEABLE = {
+    "claude-haiku-4-5": 4096,
+    "claude-opus-4-5": 4096,
+    "claude-opus-4-6": 4096,
+    "claude-sonnet-4-6": 2048,
+    "claude-haiku-3-5": 2048,
+    "claude-sonnet-4-5": 1024,
+    "claude-sonnet-4": 1024,
+    "claude-opus-4": 1024,
+}
 _ids = itertools.count(1)
 
 
@@ -108,6 +118,10 @@ class FakeAnthropic:
     requests: list[Recorded] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
     latency: float = 0.0
+    # Answers any call when nothing is scripted (many concurrent runs, whose order is unknown).
+    fallback: Callable[[Recorded], list[dict[str, Any]]] | None = None
+    in_flight: int = 0
+    peak_in_flight: int = 0
     _seen_prefixes: set[str] = field(default_factory=set)
 
     def __post_init__(self) -> None:
@@ -165,6 +179,10 @@ class FakeAnthropic:
 
         self.steps.append(Step(expect, respond, label=expect or "computed"))
 
+    def otherwise(self, fn: Callable[[Recorded], list[dict[str, Any]]]) -> None:
+        """Answers every call that finds no scripted step with `fn(request)` (order-free)."""
+        self.fallback = fn
+
     def error(
         self,
         status: int,
@@ -211,16 +229,36 @@ class FakeAnthropic:
             self.requests.append(request)
             if not path.startswith("/v1/messages"):
                 return self._refuse(f"unexpected path {path}")
-            if not self.steps:
+            if not self.steps and self.fallback is not None:
+                step = self._fallback_step()
+            elif not self.steps:
                 return self._refuse(f"no call scripted (forced tool: {request.forced_tool})")
-            step = self.steps[0]
-            mismatch = self._mismatch(step, request)
-            if mismatch:
-                return self._refuse(mismatch)
-            self.steps.popleft()
-        if step.delay or self.latency:
-            time.sleep(step.delay or self.latency)
-        return step.respond(request)
+            else:
+                step = self.steps[0]
+                mismatch = self._mismatch(step, request)
+                if mismatch:
+                    return self._refuse(mismatch)
+                self.steps.popleft()
+            self.in_flight += 1
+            self.peak_in_flight = max(self.peak_in_flight, self.in_flight)
+        try:
+            if step.delay or self.latency:
+                time.sleep(step.delay or self.latency)
+            return step.respond(request)
+        finally:
+            with self._lock:
+                self.in_flight -= 1
+
+    def _fallback_step(self) -> Step:
+        fallback = self.fallback
+        assert fallback is not None
+
+        def respond(req: Recorded) -> tuple[int, dict[str, Any], dict[str, str]]:
+            blocks = fallback(req)
+            reason = "tool_use" if any(b["type"] == "tool_use" for b in blocks) else "end_turn"
+            return 200, self._message(req, blocks, reason, None), {}
+
+        return Step(None, respond, label="fallback")
 
     def _mismatch(self, step: Step, request: Recorded) -> str:
         if step.expect is None:
@@ -261,18 +299,8 @@ class FakeAnthropic:
         self, req: Recorded, blocks: list[dict[str, Any]], output_tokens: int | None
     ) -> dict[str, int]:
         body = req.body
-        prefix = json.dumps([body.get("tools", []), body.get("system", "")], ensure_ascii=False)
-        prefix_tokens = tokens(prefix)
+        cache_read, cache_write = self._cache(req)
         total = tokens(json.dumps(body, ensure_ascii=False))
-        cache_read = cache_write = 0
-        if "cache_control" in prefix and prefix_tokens >= MIN_CACHEABLE_TOKENS:
-            digest = hashlib.sha256(prefix.encode()).hexdigest()
-            with self._lock:
-                if digest in self._seen_prefixes:
-                    cache_read = prefix_tokens
-                else:
-                    cache_write = prefix_tokens
-                    self._seen_prefixes.add(digest)
         out = output_tokens if output_tokens is not None else tokens(json.dumps(blocks, ensure_ascii=False))
         return {
             "input_tokens": max(1, total - cache_read - cache_write),
@@ -280,3 +308,63 @@ class FakeAnthropic:
             "cache_read_input_tokens": cache_read,
             "cache_creation_input_tokens": cache_write,
         }
+
+    def _cache(self, req: Recorded) -> tuple[int, int]:
+        """Prompt caching as the API counts it: (tokens read, tokens written).
+
+        The prompt is a chain of blocks (tools, system, then each message's content blocks); a
+        block with cache_control is a breakpoint whose whole prefix is stored if it reaches the
+        model's minimum. A request reads the longest stored prefix ending at one of its
+        breakpoints or up to 20 blocks before one (so turn N+1 finds turn N's breakpoint), and
+        writes the rest up to its last breakpoint. Caches are per key and model; changing
+        tool_choice or thinking invalidates the messages' part, as the API documents.
+        """
+        chain = self._chain(req)
+        minimum = min_cacheable_tokens(req.body.get("model", ""))
+        marks = [i for i, (_, _, marked) in enumerate(chain) if marked]
+        with self._lock:
+            read = 0
+            for mark in marks:
+                for j in range(mark, max(-1, mark - 21), -1):
+                    if chain[j][0] in self._seen_prefixes:
+                        read = max(read, chain[j][1])
+                        break
+            stored = [i for i in marks if chain[i][1] >= minimum]
+            for i in stored:
+                self._seen_prefixes.add(chain[i][0])
+        written = max(0, chain[stored[-1]][1] - read) if stored else 0
+        return read, written
+
+    @staticmethod
+    def _chain(req: Recorded) -> list[tuple[str, int, bool]]:
+        """(prefix digest, prefix tokens, marked) for every block, in prompt order."""
+        body = req.body
+        system = body.get("system", "")
+        parts: list[Any] = [*body.get("tools", []), *(system if isinstance(system, list) else [system])]
+        head = len(parts)
+        parts.append({"tool_choice": body.get("tool_choice"), "thinking": body.get("thinking")})
+        for message in body.get("messages", []):
+            content = message["content"]
+            for block in [{"type": "text", "text": content}] if isinstance(content, str) else content:
+                parts.append({"role": message["role"], **block})
+        digest = hashlib.sha256(f"{req.api_key}|{body.get('model')}".encode())
+        chain, total = [], 0
+        for index, part in enumerate(parts):
+            marked = isinstance(part, dict) and "cache_control" in part
+            clean = (
+                {k: v for k, v in part.items() if k != "cache_control"} if isinstance(part, dict) else part
+            )
+            serial = json.dumps(clean, ensure_ascii=False, sort_keys=True)
+            digest.update(serial.encode())
+            total += tokens(serial)
+            if index != head:  # the tool_choice pseudo-block is no place for a breakpoint
+                chain.append((digest.hexdigest(), total, marked))
+        return chain
+
+
+def min_cacheable_tokens(model: str) -> int:
+    """Anthropic's documented minimum cacheable prompt per model (strictest for unknown ids)."""
+    for prefix, minimum in MIN_CACHEABLE.items():
+        if model.startswith(prefix):
+            return minimum
+    return max(MIN_CACHEABLE.values())

@@ -28,8 +28,10 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 class WorkerProcess:
-    def __init__(self, env: dict[str, str], log: Path) -> None:
-        self.env, self.log = env, log
+    def __init__(
+        self, env: dict[str, str], log: Path, pool: tuple[str, ...] = ("-Q", "llm,io", "-c", "2")
+    ) -> None:
+        self.env, self.log, self.pool = env, log, pool
         self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
@@ -40,10 +42,7 @@ class WorkerProcess:
             "-A",
             "newsdesk",
             "worker",
-            "-Q",
-            "llm,io",
-            "-c",
-            "2",
+            *self.pool,
             "-n",
             f"it-{uuid.uuid4().hex[:8]}@%h",
             "--without-gossip",
@@ -92,6 +91,16 @@ class WorkerProcess:
 
 @pytest.fixture
 def worker(fake_llm: FakeAnthropic, tmp_path: Path) -> Iterator[WorkerProcess]:
+    yield from _run_worker(fake_llm, tmp_path, ("-Q", "llm,io", "-c", "2"))
+
+
+@pytest.fixture
+def thread_worker(fake_llm: FakeAnthropic, tmp_path: Path) -> Iterator[WorkerProcess]:
+    """The `llm` worker as `make run` starts it: one process, a pool of 32 threads."""
+    yield from _run_worker(fake_llm, tmp_path, ("-Q", "llm", "-P", "threads", "-c", "32"))
+
+
+def _run_worker(fake_llm: FakeAnthropic, tmp_path: Path, pool: tuple[str, ...]) -> Iterator[WorkerProcess]:
     broker = app.conf.broker_url
     if not str(broker).startswith("redis") or connection.vendor != "postgresql":
         pytest.skip("needs Redis and PostgreSQL (.ci/run sets NEWSDESK_TEST_BROKER_URL and DATABASE_URL)")
@@ -112,7 +121,7 @@ def worker(fake_llm: FakeAnthropic, tmp_path: Path) -> Iterator[WorkerProcess]:
     }
     with app.connection_for_write() as conn:  # messages left by other tests must not be picked up
         conn.default_channel.client.flushdb()
-    process = WorkerProcess(env, tmp_path / "worker.log")
+    process = WorkerProcess(env, tmp_path / "worker.log", pool)
     process.start()
     try:
         yield process

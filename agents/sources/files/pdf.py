@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import threading
 
 from agents.sources.files.common import FileRejected, _printable
 from agents.sources.files.messages import (
@@ -22,9 +23,17 @@ logger = logging.getLogger(__package__)
 MAX_PDF_PAGES = 60
 MIN_CHARS_PER_PAGE = 30  # below this average a PDF is an image scan without a text layer
 MIN_CHARS_TOTAL = 50
+# MuPDF's global context is not thread-safe; the llm worker runs a thread pool and reads Telegram
+# attachments in the writing loop, so one parse at a time per process.
+_MUPDF_LOCK = threading.Lock()
 
 
 def _extract_pdf(data: bytes) -> tuple[str, int, list[str]]:
+    with _MUPDF_LOCK:
+        return _extract_pdf_locked(data)
+
+
+def _extract_pdf_locked(data: bytes) -> tuple[str, int, list[str]]:
     import pymupdf
 
     # MuPDF prints every complaint about a malformed object to stdout, which a Celery worker turns
