@@ -41,6 +41,13 @@ RESULT_UNKNOWN_NUMBER = "없는 번호 {number}은(는) 무시했습니다."
 RESULT_NO_BODY = " (본문을 가져오지 못해 요약만 제공)"
 RESULT_NO_ATTACHMENT = "첨부파일 번호 {index}은(는) 없습니다. 0~{last} 중에서 고르세요."
 RESULT_SEARCH_FAILED = "뉴스 검색 실패: {reason}"
+# Tools stay listed on every turn (a changing list would void the prompt cache); a call that is
+# not useful at this point is refused here instead.
+RESULT_ALREADY_SEARCHED = (
+    "관련 기사는 이미 검색해 후보 목록으로 드렸습니다. 다시 검색하지 말고 select_articles로 고르세요."
+)
+RESULT_NO_CANDIDATES_YET = "아직 관련 기사 후보가 없습니다. 먼저 fetch_articles로 검색하세요."
+RESULT_ATTACHMENTS_READ = "첨부파일은 이미 모두 읽어 자료에 들어 있습니다."
 
 
 # A tool may hand back a callable: the network part ran in a thread, and the callable records the
@@ -128,6 +135,10 @@ class WritingState:
     material: list[SourceDoc] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     dropped_indices: list[int] = field(default_factory=list)
+    searched_by_code: bool = False  # the candidates came from code's own search: no model search
+    # Results by call signature (tool + arguments): a repeated call gets the earlier result and
+    # pays for no second search or scrape.
+    results: dict[str, tuple[str, bool]] = field(default_factory=dict)
 
     def add_candidates(self, found: list[Candidate]) -> list[Candidate]:
         known = {c.url for c in self.candidates.values()}

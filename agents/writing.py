@@ -8,6 +8,7 @@ select_articles → submit_article, plus one verification call.
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -119,17 +120,33 @@ def _presearch(state: tools.WritingState, request: DraftRequest, on_stage: Stage
         state.warnings.append(msg.SEARCH_FAILED.format(reason=exc.user_message))
         return
     state.add_candidates(found)
+    state.searched_by_code = True
 
 
 def _available_tools(state: tools.WritingState, request: DraftRequest) -> list[llm.Tool]:
+    """One list for every turn of a run: the prompt cache keys on it, so a list that changed
+    between turns would void the cached conversation. Calls that are of no use yet (or any more)
+    are refused in code (`_refusal`)."""
     available = []
-    if len(state.attachment_texts) < len(state.attachments):
+    if request.attachments:
         available.append(tools.ANALYZE_ATTACHMENT)
-    if request.search_news:
+    if request.search_news or state.candidates:
         available += [tools.FETCH_ARTICLES, tools.SELECT_ARTICLES]
-    elif state.candidates:
-        available.append(tools.SELECT_ARTICLES)
     return [*available, tools.SUBMIT_ARTICLE]
+
+
+def _refusal(state: tools.WritingState, use: llm.ToolUse) -> str | None:
+    if use.name == "fetch_articles" and state.searched_by_code:
+        return tools.RESULT_ALREADY_SEARCHED
+    if use.name == "select_articles" and not state.candidates:
+        return tools.RESULT_NO_CANDIDATES_YET
+    if use.name == "analyze_attachment" and len(state.attachment_texts) >= len(state.attachments):
+        return tools.RESULT_ATTACHMENTS_READ
+    return None
+
+
+def _signature(use: llm.ToolUse) -> str:
+    return use.name + json.dumps(use.input, ensure_ascii=False, sort_keys=True)
 
 
 def _loop(
@@ -224,21 +241,40 @@ def _add_cited_descriptions(state: tools.WritingState, cited: list[int]) -> None
 
 
 def run_tools(state: tools.WritingState, uses: list[llm.ToolUse]) -> list[dict[str, Any]]:
-    """Runs one response's tool calls; network-bound ones concurrently, in the order given back."""
+    """Runs one response's tool calls; network-bound ones concurrently, in the order given back.
+
+    A refused call and a repeat of an earlier call (same tool, same arguments, in this run) run
+    nothing: the first gets an error result, the second the earlier result.
+    """
+    answered: dict[str, tuple[str, bool]] = {}
+    fresh: dict[str, llm.ToolUse] = {}
+    for use in uses:
+        refusal = _refusal(state, use)
+        if refusal is not None:
+            answered[use.id] = (refusal, True)
+        elif _signature(use) not in state.results:
+            fresh.setdefault(_signature(use), use)
+    _run_fresh(state, list(fresh.values()))
+    results = []
+    for use in uses:
+        content, is_error = answered.get(use.id) or state.results[_signature(use)]
+        results.append(
+            {"type": "tool_result", "tool_use_id": use.id, "content": content, "is_error": is_error}
+        )
+    return results
+
+
+def _run_fresh(state: tools.WritingState, uses: list[llm.ToolUse]) -> None:
     threaded = [use for use in uses if use.name in tools.THREAD_SAFE]
     with ThreadPoolExecutor(max_workers=max(1, len(threaded))) as pool:
         futures = {use.id: pool.submit(_execute_in_thread, state, use) for use in threaded}
         inline = {use.id: _execute(state, use) for use in uses if use.name not in tools.THREAD_SAFE}
         outputs = {**inline, **{key: future.result() for key, future in futures.items()}}
-    results = []
     for use in uses:
         content, is_error = outputs[use.id]
         if callable(content):
             content, is_error = _finish(content)
-        results.append(
-            {"type": "tool_result", "tool_use_id": use.id, "content": content, "is_error": is_error}
-        )
-    return results
+        state.results[_signature(use)] = (content, is_error)
 
 
 def _finish(record: Callable[[], str]) -> tuple[str, bool]:

@@ -10,32 +10,10 @@ from agents.services import draft_create
 from tests.agents.drafting import submit, verify_pass
 from tests.fakes.anthropic import FakeAnthropic
 from tests.fakes.naver import FakeNaver, item
-from tests.fakes.pages import FakePages, generic_article_html
-from tests.fixtures.press import PRESS_RELEASE, RELATED_ARTICLE
+from tests.fakes.pages import FakePages
+from tests.fixtures.press import PRESS_RELEASE
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def news(fake_naver: FakeNaver, pages: FakePages) -> FakeNaver:
-    """Three whitelisted articles on '청년 월세' (one from a non-whitelisted outlet) with pages to scrape."""
-    pages.add_page("/a1", generic_article_html("서울시 청년 월세 확대", [RELATED_ARTICLE]))
-    pages.add_page("/a2", generic_article_html("청년 주거비 부담 여전", [RELATED_ARTICLE]))
-    fake_naver.add(
-        "청년 월세",
-        [
-            item(
-                "서울시 청년 월세 지원 확대",
-                "https://www.yna.co.kr/view/1",
-                pages.url("/a1"),
-                "서울시가 청년 월세",
-            ),
-            item("청년 주거비 부담 여전", "https://www.hani.co.kr/arti/2", pages.url("/a2"), "주거비 부담"),
-            item("[포토] 청년 주거 박람회", "https://www.donga.com/news/3", pages.url("/a3"), "사진"),
-            item("블로그 청년 월세 정리", "https://blog.example.com/4", pages.url("/a4"), "블로그"),
-        ],
-    )
-    return fake_naver
 
 
 def run_draft(reporter, **kwargs) -> Run:
