@@ -128,3 +128,7 @@ SCHEDULE_NEEDS_KEYWORDS = (
     "참고: 키워드가 없으면 자동 타사 체크가 실패합니다. /set_keyword 로 먼저 등록해 주세요."
 )
 SCHEDULE_TASK_DESCRIPTION = "기자 #{reporter_id}의 자동 {name} (매일 {time} KST)"
+THIN_INPUT = (
+    "자료에 확인할 수 있는 사실이 {facts}개뿐이라 {requested:,}자를 채우려면 추측이나 군더더기가 들어갑니다. "
+    "자료가 뒷받침하는 약 {supportable:,}자로 썼습니다. 더 길게 원하시면 자료를 더 보내 주세요."
+)

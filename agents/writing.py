@@ -21,6 +21,7 @@ from pydantic import ValidationError
 from agents import llm, prompts, tools
 from agents import messages as msg
 from agents.attachments import AttachmentRef
+from agents.density import advise_length
 from agents.guard import normalize_body
 from agents.material import LengthTarget, SourceDoc, article_length
 from agents.sources import naver
@@ -81,8 +82,30 @@ def write_draft(
     if request.search_news and request.keywords:
         _presearch(state, request, on_stage)
     on_stage("write", msg.STAGE_WRITE)
-    target = LengthTarget.from_request(request.length)
-    return _loop(ctx, state, request, target)
+    target, thin = _length_target(state, request)
+    draft = _loop(ctx, state, request, target)
+    if thin:
+        draft.warnings.insert(0, thin)
+    return draft
+
+
+def _length_target(state: tools.WritingState, request: DraftRequest) -> tuple[LengthTarget, str]:
+    """The requested length, or the shorter one the material can support (with the reason why).
+
+    With a news search or unread attachments more material may still arrive, so nothing is cut.
+    """
+    requested = LengthTarget.from_request(request.length)
+    if request.search_news or len(state.attachment_texts) < len(state.attachments):
+        return requested, ""
+    advice = advise_length(
+        requested=requested.low, material=[doc.text for doc in state.material], department=request.department
+    )
+    if not advice.shortened:
+        return requested, ""
+    note = msg.THIN_INPUT.format(
+        facts=advice.facts, requested=advice.requested, supportable=advice.supportable
+    )
+    return LengthTarget.from_request(advice.supportable), note
 
 
 def _given_material(request: DraftRequest) -> list[SourceDoc]:
