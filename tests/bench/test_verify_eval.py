@@ -16,8 +16,8 @@ import pytest
 from agents.guard import normalize_body
 from bench.verify_eval import DATA, KINDS, Report, evaluate, load_cases
 
-MIN_CASES = 20
-MAX_FALSE_FLAG_RATE = 0.10  # flagged facts / checked facts on the faithful articles
+MIN_CASES = 23
+MAX_FALSE_FLAG_RATE = 0.11  # flagged facts / checked facts on the faithful articles
 MIN_CATCH_RATE = 0.70  # mutations caught / mutations, all kinds
 MIN_CATCH = {
     "digit": 0.95,
@@ -25,10 +25,11 @@ MIN_CATCH = {
     "date": 0.95,
     "quote": 0.95,
     "added": 1.0,
-    "swap": 0.1,
+    "swap": 0.08,
     "hangul": 0.0,
 }
 MAX_NEWS_FORMAT_RATE = 0.06  # formatting false flags / checked facts on real newspaper articles
+MAX_HEADLINE_FLAG_RATE = 0.15  # flagged facts / checked facts in the faithful headlines
 
 SOURCE_KEYS = ("agency", "title", "date", "url", "license")
 CASE_DIRS = sorted(p for p in DATA.iterdir() if (p / "source.json").exists())
@@ -96,3 +97,7 @@ def test_mutations_are_caught_at_least_as_often_as_measured(report: Report) -> N
 
 def test_real_news_gets_no_more_formatting_false_flags_than_measured(report: Report) -> None:
     assert report.news.rate <= MAX_NEWS_FORMAT_RATE
+
+
+def test_faithful_headlines_are_not_flagged_more_than_measured(report: Report) -> None:
+    assert report.headlines.rate <= MAX_HEADLINE_FLAG_RATE
