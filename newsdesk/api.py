@@ -164,11 +164,13 @@ def _own_draft(request: HttpRequest, run_id: int) -> Run:
 class VerifyIn(Schema):
     article: str
     sources: list[str]
+    reference_date: str | None = None  # YYYY-MM-DD, the day the article is written; default today
 
 
 @api.post("/verify", tags=["verify"])
 def verify(request: HttpRequest, payload: VerifyIn) -> dict[str, Any]:
-    return serializers.verify_only(article=payload.article, sources=payload.sources)
+    reference = serializers.reference_date(payload.reference_date)
+    return serializers.verify_only(article=payload.article, sources=payload.sources, reference=reference)
 
 
 # --- profile --------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ UNKNOWN_DEPARTMENT = (
 NOT_A_REPORTER = "기자 프로필이 없는 계정입니다. 관리자에게 `manage.py createreporter`로 등록을 요청하세요."
 BAD_JSON = "요청 본문이 올바른 JSON이 아닙니다."
 BAD_REQUEST = "요청 형식이 올바르지 않습니다."
+BAD_REFERENCE_DATE = "reference_date는 2026-03-05처럼 YYYY-MM-DD 형식의 실제 날짜로 적어 주세요."
 NOT_FOUND = "찾을 수 없습니다."
 
 # --- the web desk ------------------------------------------------------------------------------

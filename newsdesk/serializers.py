@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from datetime import date
 from typing import Any
 
 from django.http import HttpRequest
@@ -73,8 +74,29 @@ def _keywords(value: Any) -> list[str]:
 
 
 # --- output -------------------------------------------------------------------------------
+def reference_date(value: str | None) -> date:
+    """The day of writing relative dates are read against; today when not given."""
+    if value is None or not value.strip():
+        return timezone.localdate()
+    try:
+        return date.fromisoformat(value.strip())
+    except ValueError as exc:
+        raise InputError(msg.BAD_REFERENCE_DATE, field="reference_date") from exc
+
+
 def issue(i: Any) -> dict[str, Any]:
-    return {"claim": i.claim, "status": i.status, "kind": i.kind, "source": i.source, "origin": i.origin}
+    """One verification issue; `sentence` is 1-based with 0 for the headline."""
+    return {
+        "claim": i.claim,
+        "status": i.status,
+        "kind": i.kind,
+        "source": i.source,
+        "origin": i.origin,
+        "sentence": i.sentence_index,
+        "action": i.action,
+        "reason": i.reason,
+        "formula": i.formula,
+    }
 
 
 def draft_summary(run: Run) -> dict[str, Any]:
@@ -126,9 +148,9 @@ def profile(reporter: Reporter) -> dict[str, Any]:
     }
 
 
-def verify_only(*, article: str, sources: list[str]) -> dict[str, Any]:
+def verify_only(*, article: str, sources: list[str], reference: date | None = None) -> dict[str, Any]:
     """POST /api/verify: the code guard alone (no model, no key)."""
-    result = verify_check(article=article, sources=sources)
+    result = verify_check(article=article, sources=sources, reference=reference)
     return {
         "verdict": "revised" if result.verdict == "revised" else "pass",
         "issues": [issue(i) for i in result.issues],

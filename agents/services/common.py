@@ -55,6 +55,8 @@ def save_issues(article: Article, issues: list[Issue]) -> None:
             origin=i.origin,
             sentence_index=i.sentence_index,
             action=i.action,
+            reason=i.reason[:500],
+            formula=i.formula[:500],
         )
         for i in issues
     )

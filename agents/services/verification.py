@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
+from datetime import date
 from typing import Any
 
 from django.db import transaction
@@ -38,10 +39,13 @@ def verify_material(*, article: str, sources: Sequence[str]) -> tuple[str, list[
     return article, [SourceDoc("press_release", f"자료 {n}", text) for n, text in enumerate(texts, start=1)]
 
 
-def verify_check(*, article: str, sources: Sequence[str]) -> Verification:
-    """The code guard alone, at once: no model, no key. Flagged sentences are cut from the body."""
+def verify_check(*, article: str, sources: Sequence[str], reference: date | None = None) -> Verification:
+    """The code guard alone, at once: no model, no key. Flagged sentences are cut from the body.
+
+    `reference` is the day of writing that relative dates (지난달, 오는 15일) are read against."""
     body, material = verify_material(article=article, sources=sources)
-    return verify_article(ctx=None, headline="", body=body, material=material, reference=timezone.localdate())
+    reference = reference or timezone.localdate()
+    return verify_article(ctx=None, headline="", body=body, material=material, reference=reference)
 
 
 def verify_create(
