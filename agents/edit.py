@@ -15,8 +15,9 @@ from pydantic import BaseModel, Field
 from agents import llm, prompts
 from agents import messages as msg
 from agents.guard import normalize_body, split_sentences
+from agents.headlines import settle_headline
 from agents.material import LENGTH_TOLERANCE, MAX_LENGTH, SourceDoc, article_length
-from agents.verify import Issue, code_issues, revise
+from agents.verify import Issue, code_issues, headline_issues, revise
 
 
 class EditArticleInput(BaseModel):
@@ -79,15 +80,21 @@ def edit_article(
             )
     edited = normalize_body(result.body)
     sources = [f"{doc.title}\n{doc.text}" for doc in material] + [f"{headline}\n{body}"]
-    issues = [
-        i for i in code_issues(body=edited, sources=sources, reference=reference) if i.status != "confirmed"
-    ]
+    new_headline = " ".join(result.headline.split())
+    # Every fact of the edited version is listed, confirmed ones too, so the reporter is told
+    # what was checked; the headline is checked like a sentence (number 0).
+    issues = code_issues(body=edited, sources=sources, reference=reference)
+    issues += headline_issues(headline=new_headline, sources=sources, reference=reference)
     final = revise(
         sentences=split_sentences(edited), issues=issues, revisions={}, sources=sources, reference=reference
     )
-    verdict = "revised" if issues else "pass"
+    settled = settle_headline(
+        headline=new_headline, issues=issues, proposed="", body=final, sources=sources, reference=reference
+    )
+    warnings += settled.warnings
+    verdict = "revised" if any(i.action != "kept" for i in issues) else "pass"
     return EditResult(
-        " ".join(result.headline.split()),
+        settled.headline,
         edited,
         final,
         result.changes_made,

@@ -145,6 +145,39 @@ def tally(issues: Iterable[Any]) -> tuple[int, int]:
     return confirmed, changed
 
 
+@dataclass(frozen=True)
+class Summary:
+    """What a verification checked and did, for one-line reports (the Telegram message)."""
+
+    kinds: dict[str, int]  # claims checked per kind, in reading order of first appearance
+    confirmed: int
+    flagged: int
+    deleted: int  # sentences cut
+    trimmed: int  # sentences shortened
+    headline_changed: bool
+
+    @property
+    def checked(self) -> int:
+        return sum(self.kinds.values())
+
+
+def summary(issues: Iterable[Any]) -> Summary:
+    """The Summary of Issue values or VerificationIssue rows."""
+    issues = list(issues)
+    kinds: dict[str, int] = {}
+    for issue in issues:
+        kinds[issue.kind] = kinds.get(issue.kind, 0) + 1
+    body = [i for i in issues if i.sentence_index]
+    return Summary(
+        kinds=kinds,
+        confirmed=sum(1 for i in issues if i.status == "confirmed"),
+        flagged=sum(1 for i in issues if i.status in FLAGGED),
+        deleted=len({i.sentence_index for i in body if i.action == "deleted"}),
+        trimmed=len({i.sentence_index for i in body if i.action == "trimmed"}),
+        headline_changed=any(i.sentence_index == 0 and i.action != "kept" for i in issues),
+    )
+
+
 def code_issues(*, body: str, sources: list[str], reference: date | None) -> list[Issue]:
     return [
         _code_issue(finding) for finding in check_article(body=body, sources=sources, reference=reference)

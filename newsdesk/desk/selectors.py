@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import Decimal
-from typing import Any, Protocol
+from typing import Any
 from urllib.parse import urlsplit
 
 from django.conf import settings
@@ -15,30 +15,26 @@ from django.utils.safestring import SafeString
 
 from agents import messages as agent_msg
 from agents import selectors as agent_selectors
-from agents.models import Article, MonitorItem, Run, RunEvent, VerificationIssue
+from agents.models import Article, MonitorItem, Run, RunEvent
 from agents.monitoring import selectors as monitor_selectors
 from agents.monitoring.schedules import schedule_list
 from agents.runs import DRAFT_STAGES, STAGES
-from agents.verify import Verification
 from newsdesk import messages as msg
 from newsdesk.desk import diff
+from newsdesk.desk.presenters.verify import (
+    FLAGGED,
+    ClaimGroup,
+    ClaimRow,
+    claim_groups,
+    claim_rows,
+    claims_by_sentence,
+    ordered,
+    sentence_texts,
+)
 from newsdesk.models import Reporter
 from newsdesk.telegram import formatters
 
-FLAGGED = (VerificationIssue.Status.NOT_FOUND, VerificationIssue.Status.CONTRADICTED)
 REVISION_LIMIT = 50  # a runaway edit chain must not turn one page view into hundreds of queries
-
-
-class IssueLike(Protocol):
-    """A saved VerificationIssue or the verify-only check's unsaved agents.verify.Issue."""
-
-    claim: str
-    status: str
-    kind: str
-    source: str
-    origin: str
-    sentence_index: int | None
-    action: str
 
 
 # --- progress -------------------------------------------------------------------------------
@@ -113,22 +109,6 @@ def _elapsed(run: Run, now: datetime) -> int:
 
 # --- result ---------------------------------------------------------------------------------
 @dataclass(frozen=True)
-class ClaimRow:
-    number: int
-    claim: str
-    status: str
-    status_label: str
-    kind_label: str
-    source: str
-    origin_label: str
-    action: str
-    action_label: str
-    sentence: int | None  # 0 is the headline
-    row_id: str  # the row's id, which the diff's claim links point at
-    anchor: str  # "#…-sN" where the cut sentence is shown, or ""
-
-
-@dataclass(frozen=True)
 class DiffView:
     html: SafeString
     changed: bool
@@ -163,6 +143,7 @@ class Result:
     article: Article
     parent: Article | None
     claims: list[ClaimRow]
+    groups: list[ClaimGroup]  # the same claims grouped by sentence, problems first
     flagged: int
     verify_diff: DiffView  # draft body → final body, cuts linked to claims
     revision_diff: DiffView | None  # previous revision's body → this body
@@ -187,11 +168,9 @@ def draft_page(*, reporter: Reporter, run: Run) -> DraftPage:
 
 
 def result_of(*, reporter: Reporter, run: Run, article: Article) -> Result:
-    issues = sorted(
-        article.issues.all(), key=lambda i: (i.status not in FLAGGED, i.sentence_index or 0, i.pk)
-    )
     prefix = f"a{article.pk}"
-    claims = claim_rows(issues=issues, anchor_prefix=prefix)
+    claims = claim_rows(issues=ordered(article.issues.all()), anchor_prefix=prefix)
+    texts = sentence_texts(headline=article.headline, body=article.draft_body)
     parent = article.parent
     segments = diff.link_claims(
         diff.word_diff(article.draft_body, article.body), claims_by_sentence(claims=claims)
@@ -205,6 +184,7 @@ def result_of(*, reporter: Reporter, run: Run, article: Article) -> Result:
         article=article,
         parent=parent,
         claims=claims,
+        groups=claim_groups(claims=claims, texts=texts),
         flagged=sum(1 for c in claims if c.status in FLAGGED),
         verify_diff=_diff_view(segments, prefix),
         revision_diff=revision_diff,
@@ -217,46 +197,6 @@ def result_of(*, reporter: Reporter, run: Run, article: Article) -> Result:
 
 def _diff_view(segments: list[diff.Segment], prefix: str) -> DiffView:
     return DiffView(html=diff.render_diff(segments, anchor_prefix=prefix), changed=diff.has_changes(segments))
-
-
-def claim_rows(*, issues: Iterable[IssueLike], anchor_prefix: str) -> list[ClaimRow]:
-    """Numbered rows of the claims table; callers put the problems first, then reading order."""
-    rows = []
-    for number, issue in enumerate(issues, start=1):
-        cut = issue.status in FLAGGED and issue.action != VerificationIssue.Action.KEPT
-        rows.append(
-            ClaimRow(
-                number=number,
-                claim=issue.claim,
-                status=issue.status,
-                status_label=_label(VerificationIssue.Status, issue.status),
-                kind_label=_label(VerificationIssue.Kind, issue.kind),
-                source=issue.source,
-                origin_label=_label(VerificationIssue.Origin, issue.origin),
-                action=issue.action,
-                action_label=_label(VerificationIssue.Action, issue.action),
-                sentence=issue.sentence_index,
-                row_id=f"{anchor_prefix}-c{number}",
-                anchor=f"#{anchor_prefix}-s{issue.sentence_index}" if cut and issue.sentence_index else "",
-            )
-        )
-    return rows
-
-
-def claims_by_sentence(*, claims: Sequence[ClaimRow]) -> dict[int, list[int]]:
-    """Flagged claims per sentence: the reasons a sentence was cut or trimmed."""
-    found: dict[int, list[int]] = {}
-    for row in claims:
-        if row.status in FLAGGED and row.sentence:
-            found.setdefault(row.sentence, []).append(row.number)
-    return found
-
-
-def _label(choices: Any, value: str) -> str:
-    try:
-        return str(choices(value).label)
-    except ValueError:
-        return value
 
 
 def source_links(*, sources: Sequence[Any]) -> list[SourceLink]:
@@ -333,37 +273,6 @@ def _descendants(reporter: Reporter, article: Article) -> list[Article]:
 
 
 _LINK_FIELDS = ("id", "run_id", "parent_id", "revision", "instruction", "created_at")
-
-
-# --- verify-only (no run) -------------------------------------------------------------------
-@dataclass(frozen=True)
-class VerifyView:
-    verdict: str  # pass | revised
-    verdict_label: str
-    claims: list[ClaimRow]
-    flagged: int
-    highlight: SafeString
-    body: str
-    warnings: list[str]
-
-
-def verify_view(*, article: str, check: Verification) -> VerifyView:
-    issues = sorted(check.issues, key=lambda i: (i.status not in FLAGGED, i.sentence_index or 0))
-    claims = claim_rows(issues=issues, anchor_prefix="v")
-    marked: dict[int, list[diff.ClaimRef]] = {}
-    for row in claims:
-        if row.status in FLAGGED and row.sentence:
-            marked.setdefault(row.sentence, []).append(diff.ClaimRef(row.number, row.claim))
-    verdict = "revised" if check.verdict == "revised" else "pass"
-    return VerifyView(
-        verdict=verdict,
-        verdict_label=_label(Article.Verdict, verdict),
-        claims=claims,
-        flagged=sum(1 for c in claims if c.status in FLAGGED),
-        highlight=diff.render_highlight(article, marked, anchor_prefix="v"),
-        body=check.body,
-        warnings=list(check.warnings),
-    )
 
 
 # --- lists and profile ------------------------------------------------------------------------

@@ -90,7 +90,17 @@ RUN_LABELS = {
 }
 
 ARTICLE_SOURCES = "참고한 기사:"
-VERIFICATION_LINE = "사실 확인: {confirmed}건 확인, {removed}건 삭제"
+# The verification line says what was checked (kinds and counts) and what was done about it.
+VERIFICATION_LINE = "사실 확인: {checked} 대조 → {confirmed}건 확인"
+VERIFICATION_LINE_EDIT = "수정본 사실 확인: {checked} 대조 → {confirmed}건 확인"
+VERIFICATION_NOTHING = "사실 확인: 자료와 대조할 수치·날짜·인용이 없었습니다"
+VERIFICATION_NOTHING_EDIT = "수정본 사실 확인: 자료와 대조할 수치·날짜·인용이 없었습니다"
+VERIFICATION_KIND = {"number": "수치", "date": "날짜", "quote": "인용", "name": "이름", "other": "기타 주장"}
+VERIFICATION_COUNT = "{kind} {count}건"
+VERIFICATION_FLAGGED = ", {flagged}건 근거 없음"
+VERIFICATION_DELETED = " · {count}문장 삭제"
+VERIFICATION_TRIMMED = " · {count}문장 축약"
+VERIFICATION_HEADLINE = " · 제목 수정"
 VERIFICATION_SKIPPED = "사실 확인: AI 검증을 하지 못해 코드 검사만 적용했습니다"
 DESK_LINK = "수정 내역과 근거 전체 보기: {url}"
 ARTICLE_WARNING = "⚠ {warning}"

@@ -73,3 +73,30 @@ def test_an_empty_instruction_is_refused(reporter, article) -> None:
 
     with pytest.raises(InputError):
         edit_create(reporter=reporter, article=article, instruction="  ")
+
+
+def test_an_edit_lists_every_fact_it_checked_so_the_reporter_is_told_what_was_checked(
+    reporter, article, fake_llm
+) -> None:
+    fake_llm.tool("edit_article", {"headline": HEADLINE, "body": BODY, "changes_made": "그대로"})
+
+    revision = edit(reporter, article, "문장 다듬어줘").article
+
+    assert revision.verdict == "pass"
+    assert revision.issues.filter(status="confirmed").count() >= 5
+    assert not revision.issues.exclude(status="confirmed").exists()
+
+
+def test_an_edited_headline_with_a_number_the_sources_lack_is_not_delivered(
+    reporter, article, fake_llm
+) -> None:
+    fake_llm.tool(
+        "edit_article",
+        {"headline": "서울시, 청년 월세 지원 5만 가구로 확대", "body": BODY, "changes_made": "제목"},
+    )
+
+    revision = edit(reporter, article, "제목 바꿔줘").article
+
+    assert revision.headline == "서울시, 청년 월세 지원 확대"
+    assert revision.verdict == "revised"
+    assert revision.issues.get(sentence_index=0, claim="5만 가구").action == "trimmed"

@@ -18,13 +18,14 @@ from newsdesk import messages as msg
 from newsdesk.desk import selectors
 from newsdesk.desk.forms import EditForm, VerifyForm, client_messages
 from newsdesk.desk.http import ReporterRequest, page, reporter_required
+from newsdesk.desk.presenters import verify as presenters
 from newsdesk.desk.uploads import upload_from_browser
 from newsdesk.models import Reporter
 
 
 @dataclass(frozen=True)
 class Checked:
-    view: selectors.VerifyView
+    view: presenters.VerifyView
     run: Run | None  # the queued model check, when there is a key
     code_only: bool  # there is no key, so only the code guard ran
 
@@ -75,7 +76,7 @@ def _check(*, reporter: Reporter, form: VerifyForm, can_use_model: bool) -> Chec
             reporter=reporter, article=article, sources=sources, headline=form.cleaned_data["headline"]
         )
     return Checked(
-        view=selectors.verify_view(article=article, check=check),
+        view=presenters.verify_view(article=article, check=check),
         run=run,
         code_only=not can_use_model,
     )

@@ -103,8 +103,8 @@ def test_the_result_shows_verdict_count_body_claims_and_cost(desk: Client, done_
     assert text(soup, ".result .badge") == "통과"
     assert one(soup, ".count").get_text() == f"{article.length}자"
     assert text(soup, ".result .body") == " ".join(article.body.split())
-    rows = soup.select("table.claims tbody tr")
-    assert len(rows) == article.issues.count()
+    rows = soup.select("table.claims tr.claim")
+    assert len(rows) + len(soup.select("table.claims ul.folded li")) == article.issues.count()
     assert {r.select("td")[5].get_text() for r in rows} == {"코드", "LLM"}
     cost = text(soup, ".cost")
     assert cost.startswith("초안 ") and "· 검증 " in cost and "· LLM 2회 · $0.0" in cost

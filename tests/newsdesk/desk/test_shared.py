@@ -50,7 +50,8 @@ def test_a_valid_token_shows_the_finished_draft_without_a_login(client: Client, 
     assert text(soup, ".result .headline") == article.headline
     assert text(soup, ".result .body") == " ".join(article.body.split())
     assert text(soup, ".result .badge") == "통과"
-    assert len(soup.select("table.claims tbody tr")) == article.issues.count()
+    shown = soup.select("table.claims tr.claim") + soup.select("table.claims ul.folded li")
+    assert len(shown) == article.issues.count()
     assert soup.select_one(".diff-verify") or "초안에서 고친 곳이 없습니다" in text(soup, ".checks")
     assert not one(soup, "#run-status").has_attr("hx-trigger")
     assert article.headline in soup.title.get_text()

@@ -1,0 +1,93 @@
+"""The verification line under a delivered article says what was checked and what was done."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from agents.models import Article, Run, VerificationIssue
+from newsdesk.telegram.delivery import verification_line
+
+pytestmark = pytest.mark.django_db
+
+
+def article(reporter: Any, *, revision: int = 1, verdict: str = "pass", issues: list[tuple] = ()) -> Article:
+    run = Run.objects.create(
+        reporter=reporter, kind="edit" if revision > 1 else "draft", status="done", input={}
+    )
+    saved = Article.objects.create(
+        run=run,
+        reporter=reporter,
+        headline="제목",
+        draft_body="본문.",
+        body="본문.",
+        verdict=verdict,
+        length=3,
+        revision=revision,
+    )
+    for kind, status, sentence, action in issues:
+        VerificationIssue.objects.create(
+            article=saved,
+            claim="2만 가구",
+            status=status,
+            kind=kind,
+            origin="code",
+            sentence_index=sentence,
+            action=action,
+        )
+    return saved
+
+
+def test_it_names_the_kinds_and_counts_checked_and_how_many_were_confirmed(reporter) -> None:
+    line = verification_line(
+        article(
+            reporter,
+            issues=[
+                ("date", "confirmed", 1, "kept"),
+                ("number", "confirmed", 1, "kept"),
+                ("number", "confirmed", 2, "kept"),
+                ("quote", "confirmed", 3, "kept"),
+            ],
+        )
+    )
+
+    assert line == "사실 확인: 수치 2건·날짜 1건·인용 1건 대조 → 4건 확인"
+
+
+def test_it_says_how_many_were_unsupported_and_which_sentences_were_cut_or_trimmed(reporter) -> None:
+    line = verification_line(
+        article(
+            reporter,
+            verdict="revised",
+            issues=[
+                ("number", "confirmed", 1, "kept"),
+                ("number", "not_found", 2, "deleted"),
+                ("date", "not_found", 2, "deleted"),
+                ("other", "not_found", 3, "trimmed"),
+                ("number", "not_found", 0, "trimmed"),
+            ],
+        )
+    )
+
+    assert line == (
+        "사실 확인: 수치 3건·날짜 1건·기타 주장 1건 대조 → 1건 확인, 4건 근거 없음"
+        " · 1문장 삭제 · 1문장 축약 · 제목 수정"
+    )
+
+
+def test_after_an_edit_it_says_what_the_new_version_was_checked_for_never_0_of_0(reporter) -> None:
+    checked = verification_line(article(reporter, revision=2, issues=[("number", "confirmed", 1, "kept")]))
+    nothing = verification_line(article(reporter, revision=2))
+
+    assert checked == "수정본 사실 확인: 수치 1건 대조 → 1건 확인"
+    assert nothing == "수정본 사실 확인: 자료와 대조할 수치·날짜·인용이 없었습니다"
+    assert "0건" not in checked + nothing
+
+
+def test_a_draft_the_model_could_not_check_says_only_the_code_guard_ran(reporter) -> None:
+    line = verification_line(
+        article(reporter, verdict="skipped", issues=[("number", "confirmed", 1, "kept")])
+    )
+
+    assert "코드 검사만" in line
