@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from datetime import datetime
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from agents.models import Run, RunEvent
+from agents.models import LLMCall, Run, RunEvent
 
 log = logging.getLogger(__name__)
 
@@ -72,3 +73,17 @@ def run_fail(*, run: Run, message: str, code: str = "") -> None:
     run.finished_at = timezone.now()
     run.save(update_fields=["status", "error", "error_code", "finished_at", "timings"])
     event_add(run=run, kind=RunEvent.Kind.ERROR, message=message)
+
+
+ROUTING_PURPOSES = ("select_conversations", "route_to_tool")
+
+
+def calls_attach(*, run: Run, reporter_id: int, since: datetime) -> int:
+    """The context-selection and routing calls that led to `run` are counted in it.
+
+    They are made before the run exists (the router decides whether there is one), so they are
+    recorded without a run and attached here once it is queued.
+    """
+    return LLMCall.objects.filter(
+        reporter_id=reporter_id, run__isnull=True, created_at__gte=since, purpose__in=ROUTING_PURPOSES
+    ).update(run=run)

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
 from django.db.models import Count, QuerySet, Sum
-from django.db.models.functions import Coalesce
+from django.db.models.functions import Coalesce, TruncDate
+from django.utils import timezone
 
 from agents.models import Article, LLMCall, Run, RunEvent
 
@@ -79,3 +81,45 @@ def revision_chain(*, article: Article) -> list[Article]:
         parent = Article.objects.select_related("run").get(pk=chain[0].parent_id)
         chain.insert(0, parent)
     return chain
+
+
+@dataclass(frozen=True)
+class Spend:
+    llm_calls: int
+    cost_usd: Decimal
+
+
+def reporter_spend(*, reporter_id: int, since: datetime) -> Spend:
+    """Every model call paid for by this reporter since `since`, in runs or not (routing, replies)."""
+    totals = LLMCall.objects.filter(reporter_id=reporter_id, created_at__gte=since).aggregate(
+        llm_calls=Count("id"), cost_usd=Coalesce(Sum("cost_usd"), Decimal(0))
+    )
+    return Spend(**totals)
+
+
+def spend_today_and_month(*, reporter_id: int) -> tuple[Spend, Spend]:
+    """Today's and this month's spend, by the newsroom's calendar (TIME_ZONE, KST)."""
+    now = timezone.localtime()
+    day = now.replace(hour=0, minute=0, second=0, microsecond=0)
+    return (
+        reporter_spend(reporter_id=reporter_id, since=day),
+        reporter_spend(reporter_id=reporter_id, since=day.replace(day=1)),
+    )
+
+
+def daily_usage(*, days: int = 31) -> list[dict[str, Any]]:
+    """Per reporter and KST day: calls, tokens and dollars, newest day first (for the admin)."""
+    since = timezone.localtime().replace(hour=0, minute=0, second=0, microsecond=0) - timedelta(days=days - 1)
+    rows = (
+        LLMCall.objects.filter(created_at__gte=since)
+        .annotate(day=TruncDate("created_at", tzinfo=timezone.get_current_timezone()))
+        .values("day", "reporter_id", "reporter__display_name", "reporter__user__username")
+        .annotate(
+            calls=Count("id"),
+            input_tokens=Coalesce(Sum("input_tokens"), 0),
+            output_tokens=Coalesce(Sum("output_tokens"), 0),
+            cost_usd=Coalesce(Sum("cost_usd"), Decimal(0)),
+        )
+        .order_by("-day", "-cost_usd")
+    )
+    return [dict(row) for row in rows]

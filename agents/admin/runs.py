@@ -6,11 +6,15 @@ from decimal import Decimal
 from typing import Any
 
 from django.contrib import admin
+from django.core.exceptions import PermissionDenied
 from django.db.models import Count, F, QuerySet, Sum
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
+from django.template.response import TemplateResponse
+from django.urls import URLPattern, path
 
 from agents.admin.common import RecordAdmin
 from agents.models import LLMCall, NaverUsage, Run, RunEvent
+from agents.selectors import daily_usage
 from styles.admin import LabelledTabularInline
 
 LLM_CALL_LABELS = {
@@ -178,6 +182,23 @@ class LLMCallAdmin(RecordAdmin):
     list_select_related = ("run", "reporter__user")
     date_hierarchy = "created_at"
     fields = readonly_fields = tuple(LLM_CALL_LABELS)
+    change_list_template = "admin/agents/llmcall/change_list.html"
+
+    def get_urls(self) -> list[URLPattern]:
+        daily = path("daily/", self.admin_site.admin_view(self.daily_view), name="agents_llmcall_daily")
+        return [daily, *super().get_urls()]
+
+    def daily_view(self, request: HttpRequest) -> HttpResponse:
+        """Per reporter and day (KST): what each reporter's key paid, for the last 31 days."""
+        if not self.has_view_permission(request):
+            raise PermissionDenied
+        context = {
+            **self.admin_site.each_context(request),
+            "title": "기자별 일일 LLM 사용량",
+            "rows": daily_usage(days=31),
+            "opts": self.model._meta,
+        }
+        return TemplateResponse(request, "admin/agents/llmcall/daily.html", context)
 
 
 @admin.register(NaverUsage)

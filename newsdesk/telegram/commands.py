@@ -7,6 +7,8 @@ from collections.abc import Callable
 from django.conf import settings
 from django.db.models import Count
 
+from agents import selectors as agent_selectors
+from agents.models import Run
 from agents.monitoring import schedules
 from agents.monitoring import services as monitoring
 from agents.services import InputError
@@ -17,7 +19,7 @@ from newsdesk.telegram.outbox import say
 from newsdesk.telegram.progress import announce
 
 Step = Reporter.RegistrationStep
-Handler = Callable[[Incoming, Reporter], None]
+Handler = Callable[[Incoming, Reporter], object]  # check/report also return the run they queued
 
 
 def run_command(incoming: Incoming, reporter: Reporter) -> None:
@@ -44,7 +46,19 @@ def _status(incoming: Incoming, reporter: Reporter) -> None:
         check=", ".join(times.get("check", [])) or replies.NONE,
         report=", ".join(times.get("report", [])) or replies.NONE,
     )
-    say(chat_id=incoming.chat_id, text=text, reporter=reporter)
+    say(chat_id=incoming.chat_id, text=text + "\n" + spend_text(reporter), reporter=reporter)
+
+
+def spend_text(reporter: Reporter) -> str:
+    """What the reporter's own key has paid, today and this month (KST), and the model it pays for."""
+    today, month = agent_selectors.spend_today_and_month(reporter_id=reporter.pk)
+    return replies.STATUS_SPEND.format(
+        today=today.cost_usd,
+        today_calls=today.llm_calls,
+        month=month.cost_usd,
+        month_calls=month.llm_calls,
+        model=settings.NEWSDESK_LLM_MODEL,
+    )
 
 
 def _set_keyword(incoming: Incoming, reporter: Reporter) -> None:
@@ -87,24 +101,26 @@ def _schedule(incoming: Incoming, reporter: Reporter) -> None:
     say(chat_id=incoming.chat_id, text=text, reporter=reporter)
 
 
-def start_check(incoming: Incoming, reporter: Reporter) -> None:
+def start_check(incoming: Incoming, reporter: Reporter) -> Run | None:
     try:
         run = monitoring.check_request(reporter=reporter, channel="telegram")
     except InputError as exc:
         say(chat_id=incoming.chat_id, text=_busy_or(exc), reporter=reporter)
-        return
+        return None
     announce(run=run, chat_id=incoming.chat_id, text=replies.CHECK_ACCEPTED)
+    return run
 
 
-def start_report(incoming: Incoming, reporter: Reporter) -> None:
+def start_report(incoming: Incoming, reporter: Reporter) -> Run | None:
     try:
         run = monitoring.report_request(reporter=reporter, channel="telegram")
     except InputError as exc:
         say(chat_id=incoming.chat_id, text=_busy_or(exc), reporter=reporter)
-        return
+        return None
     announce(
         run=run, chat_id=incoming.chat_id, text=replies.REPORT_ACCEPTED.format(department=reporter.department)
     )
+    return run
 
 
 def _busy_or(exc: InputError) -> str:

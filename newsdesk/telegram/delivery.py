@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.urls import reverse
+from django.utils import timezone
 
 from agents import selectors
 from agents.models import Article, Run
@@ -53,7 +54,17 @@ def article_text(article: Article, run: Run) -> str:
     parts += ["", verification_line(article)]
     parts += [replies.ARTICLE_WARNING.format(warning=w) for w in article.warnings]
     parts.append(replies.DESK_LINK.format(url=desk_url(run)))
+    parts.append(cost_line(run))
     return "\n".join(parts)
+
+
+def cost_line(run: Run) -> str:
+    """One line: how long the reporter waited, how many model calls, what their key paid."""
+    usage = selectors.run_usage(run=run)
+    start = run.enqueued_at or run.created_at
+    seconds = max(0.0, ((run.finished_at or timezone.now()) - start).total_seconds())
+    waited = f"{seconds:.0f}초" if seconds < 60 else f"{seconds // 60:.0f}분 {seconds % 60:.0f}초"
+    return replies.COST_LINE.format(seconds=waited, calls=usage.llm_calls, dollars=usage.cost_usd)
 
 
 def verification_line(article: Article) -> str:

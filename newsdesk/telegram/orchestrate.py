@@ -10,7 +10,9 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
-from agents import llm
+from django.utils import timezone
+
+from agents import llm, runs
 from agents.context import Selection, select_context
 from agents.material import is_source_material
 from agents.models import Article, Run
@@ -45,6 +47,7 @@ def handle_text(incoming: Incoming, reporter: Reporter, logged: Message) -> Run 
         say(chat_id=incoming.chat_id, text=exc.user_message, reporter=reporter)
         return None
     ctx = llm.CallContext(api_key=api_key, reporter_id=reporter.pk)
+    started = timezone.now()
     history = [m for m in recent_messages(reporter=reporter) if m.pk != logged.pk]
     selection = select_context(
         ctx=ctx, query=incoming.text, messages=history, summaries=numbered_summaries(history)
@@ -64,7 +67,10 @@ def handle_text(incoming: Incoming, reporter: Reporter, logged: Message) -> Run 
         )
         return None
     log.info("routed reporter %s to %s: %s", reporter.pk, decision.tool, decision.reason)
-    return JOBS[decision.tool](incoming, reporter, decision, selection)
+    run = JOBS[decision.tool](incoming, reporter, decision, selection)
+    if run is not None:  # the calls that chose this job are part of its cost
+        runs.calls_attach(run=run, reporter_id=reporter.pk, since=started)
+    return run
 
 
 def _attachments(selection: Selection, current: dict[str, object] | None) -> list[dict[str, object]]:
@@ -163,12 +169,16 @@ def _conversation(
     say(chat_id=incoming.chat_id, text=text, reporter=reporter)
 
 
-def _check(incoming: Incoming, reporter: Reporter, decision: RouteToToolInput, selection: Selection) -> None:
-    commands.start_check(incoming, reporter)
+def _check(
+    incoming: Incoming, reporter: Reporter, decision: RouteToToolInput, selection: Selection
+) -> Run | None:
+    return commands.start_check(incoming, reporter)
 
 
-def _report(incoming: Incoming, reporter: Reporter, decision: RouteToToolInput, selection: Selection) -> None:
-    commands.start_report(incoming, reporter)
+def _report(
+    incoming: Incoming, reporter: Reporter, decision: RouteToToolInput, selection: Selection
+) -> Run | None:
+    return commands.start_report(incoming, reporter)
 
 
 def _schedule(

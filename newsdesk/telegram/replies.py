@@ -42,6 +42,12 @@ HELP = (
     '말로 해도 됩니다: "이 보도자료로 300자 기사 써줘"(파일 첨부), "제목 바꿔줘", "매일 9시에 체크 돌려줘"'
 )
 STATUS = "부서: {department}\n키워드: {keywords}\nAPI 키: {key}\n자동 체크: {check}\n자동 브리핑: {report}"
+STATUS_SPEND = (
+    "사용 요금(내 API 키): 오늘 ${today:.4f} (LLM {today_calls}회), "
+    "이번 달 ${month:.4f} (LLM {month_calls}회)\n"
+    "모델: {model}"
+)
+COST_LINE = "⏱ {seconds} · LLM {calls}회 · ${dollars:.4f}"
 NONE = "(없음)"
 KEY_NOT_SET = "(미등록)"
 KEY_REFUSED_NOTE = " (거부됨: /set_apikey 로 다시 등록해 주세요)"
@@ -111,7 +117,7 @@ STATS = "전체 사용자 {total}명\n\n[부서별]\n{departments}\n\n[스케줄
 COMMAND_MENU = [
     ("check", "타사 체크: 내 키워드로 단독·주요 기사 확인"),
     ("report", "부서 주요 뉴스 브리핑"),
-    ("status", "현재 설정 보기"),
+    ("status", "현재 설정과 오늘·이번 달 사용 요금"),
     ("schedule", "자동 실행 예약 (예: /schedule check 09:00)"),
     ("set_division", "부서 바꾸기"),
     ("set_keyword", "키워드 바꾸기"),
