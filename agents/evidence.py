@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
+from functools import lru_cache
 from typing import Literal
 
 from pydantic import BaseModel, Field
@@ -25,6 +26,7 @@ from agents.guard import find_unsupported
 from agents.guard.numbers import NumberHit, find_numbers
 
 MIN_SPAN_CHARS = 4  # a span of a digit or two proves nothing about its context
+DERIVATION_WINDOW = 300  # characters (normalised) within which a derivation's operands must stand
 Operation = Literal["sum", "difference", "ratio", "percent_change", "share"]
 
 
@@ -65,9 +67,15 @@ def find_span(span: str, sources: Sequence[str]) -> int | None:
     if len(needle) < MIN_SPAN_CHARS:
         return None
     for number, source in enumerate(sources, start=1):
-        if needle in normalise(source):
+        if needle in _normalised_source(source):
             return number
     return None
+
+
+@lru_cache(maxsize=32)
+def _normalised_source(source: str) -> str:
+    """Sources are normalised once: every claim of an article is looked up in the same few texts."""
+    return normalise(source)
 
 
 def span_supports(*, fact: str, span: str, sources: Sequence[str], reference: date | None) -> Checked | None:
@@ -90,9 +98,11 @@ def derivation_supports(*, fact: str, derivation: Derivation, sources: Sequence[
     operands: list[NumberHit] = []
     for operand in derivation.operands:
         hit = _first_number(_AMOUNT_GAP.sub("", operand), lenient=True)
-        if hit is None or (find_span(operand, sources) is None and find_span(hit.text, sources) is None):
+        if hit is None:
             return None
         operands.append(hit)
+    if not _near_each_other([normalise(o.text) for o in operands], sources):
+        return None
     compute = _OPERATIONS[derivation.operation]
     result = compute(operands, claimed.unit)
     if result is None or not _rounds_to(result, claimed):
@@ -104,14 +114,35 @@ def derivation_supports(*, fact: str, derivation: Derivation, sources: Sequence[
     return Checked(0, "", formula)
 
 
+def _near_each_other(needles: list[str], sources: Sequence[str]) -> bool:
+    """All operands stand within DERIVATION_WINDOW characters of one another in one source.
+
+    A release holds dozens of figures, and some pair of them adds up to almost anything; a
+    derivation newspapers make combines figures of one passage (this year's and last year's
+    budget), so operands scattered over the release are refused.
+    """
+    for source in sources:
+        text = _normalised_source(source)
+        places = [[m.start() for m in re.finditer(re.escape(n), text)] for n in needles]
+        if not all(places):
+            continue
+        for start in places[0]:
+            if all(any(abs(p - start) <= DERIVATION_WINDOW for p in found) for found in places[1:]):
+                return True
+    return False
+
+
 def _first_number(text: str, *, lenient: bool) -> NumberHit | None:
     hits = find_numbers(text, lenient=lenient)
     return hits[0] if hits else None
 
 
-def _same_units(operands: list[NumberHit], unit: str) -> bool:
+def _same_units(operands: list[NumberHit], unit: str, *, difference: bool = False) -> bool:
+    """One unit throughout; a difference of two percentages is in percentage points, never %."""
     units = {o.unit for o in operands}
-    return len(units) == 1 and (unit in units or (unit == "%p" and units == {"%"}))
+    if units == {"%"} and difference:
+        return unit == "%p"
+    return len(units) == 1 and unit in units
 
 
 def _sum(operands: list[NumberHit], unit: str) -> Decimal | None:
@@ -119,7 +150,7 @@ def _sum(operands: list[NumberHit], unit: str) -> Decimal | None:
 
 
 def _difference(operands: list[NumberHit], unit: str) -> Decimal | None:
-    if not _same_units(operands, unit):
+    if not _same_units(operands, unit, difference=True):
         return None
     first, *rest = operands
     return abs(first.value - sum((o.value for o in rest), Decimal(0)))

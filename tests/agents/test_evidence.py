@@ -81,3 +81,19 @@ def test_a_derivation_from_a_figure_the_sources_do_not_hold_is_refused() -> None
 
 def test_operands_of_different_units_are_not_added() -> None:
     assert derived("155개사", "sum", "120개사", "35억원") is None
+
+
+def test_a_difference_of_two_percentages_is_in_percentage_points_never_in_percent() -> None:
+    rates = ["고용률은 69.6%로 지난해 68.9%보다 올랐다."]
+    difference = Derivation(operation="difference", operands=["69.6%", "68.9%"])
+
+    assert derivation_supports(fact="0.7%p", derivation=difference, sources=rates)
+    assert derivation_supports(fact="0.7%", derivation=difference, sources=rates) is None
+
+
+def test_operands_scattered_over_a_release_make_no_derivation() -> None:
+    release = "올해 사망률은 2.8명이다. " + "관련 통계 설명이 이어진다. " * 40 + "신고는 0.1명 줄었다."
+    difference = Derivation(operation="difference", operands=["2.8명", "0.1명"])
+
+    assert derivation_supports(fact="2.7명", derivation=difference, sources=[release]) is None
+    assert derivation_supports(fact="2.7명", derivation=difference, sources=["사망률은 2.8명, 0.1명 감소"])
