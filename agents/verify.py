@@ -27,8 +27,9 @@ from agents.trims import is_safe_trim
 
 log = logging.getLogger(__name__)
 FLAGGED = ("not_found", "contradicted")
-# The seed's verification budget: a 3,000-character article with every claim listed and its
-# evidence fits (about 40 sentences × 2 claims × ~80 tokens); a longer answer is split in halves.
+# The seed's verification budget: a 3,000-character article with every claim listed fits (about
+# 40 sentences × 2.5 claims × ~40 tokens, evidence spans only for what code flagged); an answer
+# cut off all the same is asked again per half of the sentences.
 VERIFY_MAX_TOKENS = 8192
 
 
