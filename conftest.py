@@ -21,6 +21,9 @@ def pytest_configure(config: pytest.Config) -> None:
     settings.NEWSDESK_ENCRYPTION_KEYS = [TEST_FERNET_KEY]
     settings.ANTHROPIC_API_KEY = ""
     settings.NEWSDESK_LLM_TIMEOUT = 10
+    # The outbox relay loop belongs to worker processes; an in-test worker thread must not start
+    # one in the test process (the attempt right after commit still publishes).
+    settings.NEWSDESK_OUTBOX_RELAY_SECONDS = 0
     crypto.reset_cache()
     # Tests never publish to the laptop's filesystem broker (a dev worker would consume it).
     # With NEWSDESK_TEST_BROKER_URL (CI's second pass: Redis) each xdist process gets its own

@@ -16,13 +16,14 @@ from typing import Any
 from celery import Task, shared_task
 from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
+from django.db.models import Q
 from django.utils import timezone
 
-from agents import llm, runs, services
+from agents import claims, llm, outbox, runs, services
 from agents import messages as msg
 from agents.attachments import AttachmentUnavailable
 from agents.models import Run, Upload
-from agents.models.runs import run_claim
+from agents.models.runs import run_claim, run_release
 from agents.sources.files import FileRejected
 from agents.writing import WritingFailed
 
@@ -37,14 +38,19 @@ def retry_delay(retries: int) -> float:
 
 
 def execute_run(task: Task, run_id: int, body: Callable[..., Any]) -> None:
-    stale = timedelta(seconds=settings.CELERY_TASK_TIME_LIMIT + 60)
-    if not run_claim(run_id=run_id, task_id=task.request.id or "", stale_after=stale):
-        return  # finished already, or another delivery of a duplicate message owns it
+    owner = claims.new_owner()
+    if not run_claim(run_id=run_id, task_id=task.request.id or "", owner=owner):
+        return  # finished already, or another live delivery owns it
     run = Run.objects.select_related("reporter").get(pk=run_id)
     lost = run.attempts - 1 - task.request.retries
     if lost > LOST_DELIVERIES_ALLOWED:
         runs.run_fail(run=run, message=msg.RUN_TOO_MANY_ATTEMPTS, code="too_many_attempts")
         return
+    with claims.heartbeat(Run, pk=run_id, owner=owner, enabled=not task.request.is_eager):
+        _execute(task, run, body, owner)
+
+
+def _execute(task: Task, run: Run, body: Callable[..., Any], owner: str) -> None:
     try:
         body(run=run)
     except llm.LLMError as exc:
@@ -54,7 +60,9 @@ def execute_run(task: Task, run_id: int, body: Callable[..., Any]) -> None:
                 kind="retry",
                 message=msg.RETRYING.format(attempt=task.request.retries + 1, limit=MAX_RETRIES),
             )
-            raise task.retry(countdown=retry_delay(task.request.retries), exc=exc) from exc
+            countdown = retry_delay(task.request.retries)
+            run_release(run_id=run.pk, owner=owner, for_seconds=countdown)
+            raise task.retry(countdown=countdown, exc=exc) from exc
         _record_key_refusal(run, exc)
         runs.run_fail(run=run, message=exc.user_message, code=exc.code)
     except (WritingFailed, FileRejected, AttachmentUnavailable) as exc:
@@ -64,7 +72,7 @@ def execute_run(task: Task, run_id: int, body: Callable[..., Any]) -> None:
     except SoftTimeLimitExceeded:
         runs.run_fail(run=run, message=msg.RUN_TIMED_OUT, code="timeout")
     except Exception:
-        log.exception("run %s failed unexpectedly", run_id)
+        log.exception("run %s failed unexpectedly", run.pk)
         runs.run_fail(run=run, message=msg.RUN_INTERNAL_ERROR, code="internal")
 
 
@@ -93,21 +101,27 @@ def extract_upload(upload_id: int) -> None:
 
 @shared_task
 def sweep_stalled_runs() -> int:
-    """Level-triggered safety net: requeue runs whose message was lost, fail runs that hung.
+    """Level-triggered safety net (beat, every NEWSDESK_SWEEP_SECONDS): send again what was lost.
 
-    A run still queued ten minutes after it was enqueued never reached a worker (broker restart,
-    lost message); a running one past the hard time limit plus retries will never finish.
+    A run still queued NEWSDESK_REQUEUE_AFTER_SECONDS after it was sent never reached a worker
+    (the broker lost its message); a running one whose heartbeat went stale lost its worker. Both
+    get a fresh message, at most once per interval, unless one is already waiting in the outbox;
+    the claim keeps every run single. A run past every time limit and retry is failed.
     """
     now = timezone.now()
-    requeued = 0
-    lost = Run.objects.filter(status=Run.Status.QUEUED, enqueued_at__lt=now - timedelta(minutes=10)).exclude(
-        kind=Run.Kind.CHAT
+    requeue_after = timedelta(seconds=settings.NEWSDESK_REQUEUE_AFTER_SECONDS)
+    stale = claims.stale_after()
+    lost = Run.objects.filter(status=Run.Status.QUEUED, enqueued_at__lt=now - requeue_after)
+    silent = Run.objects.filter(
+        Q(enqueued_at__isnull=True) | Q(enqueued_at__lt=now - stale),
+        status=Run.Status.RUNNING,
+        heartbeat_at__lt=now - stale,
     )
-    for run in lost[:100]:
-        # Requeue at most every ten minutes: a long backlog must not multiply its own messages.
-        Run.objects.filter(pk=run.pk).update(enqueued_at=now)
-        task_for(run.kind).delay(run.pk)
-        requeued += 1
+    requeued = 0
+    for run in [*lost.exclude(kind=Run.Kind.CHAT)[:100], *silent.exclude(kind=Run.Kind.CHAT)[:100]]:
+        if not outbox.pending(f"run:{run.pk}"):
+            services.run_requeue(run=run)
+            requeued += 1
     limit = now - timedelta(seconds=settings.CELERY_TASK_TIME_LIMIT * (MAX_RETRIES + 2) + 300)
     for run in Run.objects.filter(status=Run.Status.RUNNING, started_at__lt=limit)[:100]:
         runs.run_fail(run=run, message=msg.RUN_STALLED, code="stalled")
@@ -178,14 +192,3 @@ def execute_monitor(task: Task, run_id: int, waits: int, body: Callable[..., Any
             runs.event_add(run=run, kind="info", message=msg.MONITOR_WAITING)
         # A fresh message, not task.retry(): waiting must not use up the model-error retries.
         task.apply_async(args=(run_id,), kwargs={"waits": waits + 1}, countdown=LOCK_WAIT_SECONDS)
-
-
-def task_for(kind: str) -> Task:
-    """The task that executes a run of this kind (the sweeper requeues through it)."""
-    by_kind: dict[str, Task] = {
-        Run.Kind.DRAFT: draft_run,
-        Run.Kind.EDIT: edit_run,
-        Run.Kind.CHECK: monitor_check,
-        Run.Kind.REPORT: monitor_report,
-    }
-    return by_kind[kind]

@@ -3,7 +3,7 @@ from __future__ import annotations
 import os
 
 from celery import Celery
-from celery.signals import task_postrun, task_prerun, worker_init
+from celery.signals import task_postrun, task_prerun, worker_init, worker_ready
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "newsdesk.settings")
 
@@ -38,3 +38,12 @@ def _preload_worker_libraries(sender: object = None, **_: object) -> None:
         from agents import llm
 
         llm.preload_sdk()
+
+
+@worker_ready.connect
+def _start_outbox_relay(**_: object) -> None:
+    # Every worker relays work the web process recorded while the broker was away; several
+    # relays on several machines are fine (each message is leased, and tasks claim their rows).
+    from agents import outbox
+
+    outbox.start_relay()

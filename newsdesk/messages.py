@@ -14,6 +14,9 @@ BAD_JSON = "요청 본문이 올바른 JSON이 아닙니다."
 BAD_REQUEST = "요청 형식이 올바르지 않습니다."
 BAD_REFERENCE_DATE = "reference_date는 2026-03-05처럼 YYYY-MM-DD 형식의 실제 날짜로 적어 주세요."
 NOT_FOUND = "찾을 수 없습니다."
+SERVICE_UNAVAILABLE = (
+    "서버가 잠시 데이터베이스에 연결하지 못해 요청을 저장하지 못했습니다. 잠시 후 다시 시도해 주세요."
+)
 
 # --- the web desk ------------------------------------------------------------------------------
 DESK_STAGE_EDIT = "수정 작성"

@@ -125,6 +125,8 @@ class TelegramUpdate(models.Model):
     processed_at = models.DateTimeField(null=True, blank=True)
     attempts = models.PositiveSmallIntegerField(default=0)
     task_id = models.CharField(max_length=64, blank=True)
+    owner = models.CharField(max_length=120, blank=True)  # see agents.claims
+    heartbeat_at = models.DateTimeField(null=True, blank=True)
     error = models.CharField(max_length=300, blank=True)
 
     class Meta:
@@ -148,6 +150,8 @@ class TelegramDelivery(models.Model):
     sent_parts = models.PositiveSmallIntegerField(default=0)
     delivered_at = models.DateTimeField(null=True, blank=True)
     error = models.CharField(max_length=300, blank=True)
+    owner = models.CharField(max_length=120, blank=True)  # the delivery sending it (agents.claims)
+    heartbeat_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         verbose_name = "텔레그램 전달"

@@ -10,6 +10,7 @@ import secrets
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 
 from newsdesk.env import env_bool, env_int, env_list, env_secret, env_str
 
@@ -65,6 +66,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "newsdesk.outage.OutageMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "newsdesk.middleware.ContentSecurityPolicyMiddleware",
@@ -142,7 +144,17 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = 4 * 1024 * 1024
 
 # --- Celery ---------------------------------------------------------------------------------
 CELERY_BROKER_URL = env_str("CELERY_BROKER_URL") or "filesystem://"
-CELERY_VISIBILITY_TIMEOUT = 3600
+# Redis hands an unacknowledged message to another worker only after this long. Recovery from a
+# dead worker does not wait for it (run heartbeats + the sweeper below do that); it only bounds how
+# long a message of a killed worker lingers. Every task's hard time limit must stay below it, or a
+# slow task would be handed out again while it still runs.
+CELERY_VISIBILITY_TIMEOUT = env_int("NEWSDESK_VISIBILITY_TIMEOUT", 3600)
+CELERY_TASK_SOFT_TIME_LIMIT = env_int("NEWSDESK_TASK_SOFT_TIME_LIMIT", 240)
+CELERY_TASK_TIME_LIMIT = env_int("NEWSDESK_TASK_TIME_LIMIT", 300)
+if not CELERY_TASK_SOFT_TIME_LIMIT < CELERY_TASK_TIME_LIMIT < CELERY_VISIBILITY_TIMEOUT:
+    raise ImproperlyConfigured(
+        "need NEWSDESK_TASK_SOFT_TIME_LIMIT < NEWSDESK_TASK_TIME_LIMIT < NEWSDESK_VISIBILITY_TIMEOUT"
+    )
 if CELERY_BROKER_URL.startswith("filesystem"):
     _queue_dir = VAR_DIR / "broker" / "queue"
     _processed_dir = VAR_DIR / "broker" / "processed"
@@ -157,7 +169,17 @@ if CELERY_BROKER_URL.startswith("filesystem"):
         "control_folder": str(VAR_DIR / "broker" / "control"),
     }
 else:
-    CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_VISIBILITY_TIMEOUT}
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "visibility_timeout": CELERY_VISIBILITY_TIMEOUT,
+        # A publish to an unreachable broker fails at once instead of retrying forever: the work
+        # is already in the outbox and the relay sends it when the broker is back.
+        "max_retries": 1,
+        "interval_start": 0,
+        "interval_step": 0.5,
+        "socket_connect_timeout": 3,
+        "socket_timeout": 10,
+    }
+    CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_VISIBILITY_TIMEOUT}
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_IGNORE_RESULT = True  # job state lives in our own models
 CELERY_TASK_SERIALIZER = "json"
@@ -165,8 +187,6 @@ CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_ACKS_LATE = True  # ack after the task returns; tasks are idempotent
 CELERY_TASK_REJECT_ON_WORKER_LOST = True  # requeue if a child dies; Run.attempts caps the loop
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1  # one slow LLM job never strands others behind it
-CELERY_TASK_SOFT_TIME_LIMIT = 240
-CELERY_TASK_TIME_LIMIT = 300  # well under the visibility timeout, so no task runs twice at once
 CELERY_WORKER_SOFT_SHUTDOWN_TIMEOUT = 30
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_DEFAULT_QUEUE = "io"
@@ -176,11 +196,27 @@ CELERY_TASK_ROUTES = {
     "agents.tasks.monitor_*": {"queue": "llm"},
     "newsdesk.telegram.tasks.*": {"queue": "llm"},
 }
+# Recovery after a crash (seconds): a claimed run/update beats every HEARTBEAT; one silent for
+# HEARTBEAT_STALE is taken over; queued work the broker lost is sent again after REQUEUE_AFTER;
+# the sweeper that does both runs every SWEEP; each worker relays the outbox every RELAY.
+NEWSDESK_HEARTBEAT_SECONDS = env_int("NEWSDESK_HEARTBEAT_SECONDS", 10)
+NEWSDESK_HEARTBEAT_STALE_SECONDS = env_int("NEWSDESK_HEARTBEAT_STALE_SECONDS", 60)
+NEWSDESK_REQUEUE_AFTER_SECONDS = env_int("NEWSDESK_REQUEUE_AFTER_SECONDS", 120)
+NEWSDESK_SWEEP_SECONDS = env_int("NEWSDESK_SWEEP_SECONDS", 30)
+NEWSDESK_OUTBOX_RELAY_SECONDS = env_int("NEWSDESK_OUTBOX_RELAY_SECONDS", 2)
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
+_SWEEP = float(NEWSDESK_SWEEP_SECONDS)
 CELERY_BEAT_SCHEDULE = {
     "purge-expired": {"task": "agents.tasks.purge_expired", "schedule": 3600.0},
-    "sweep-stalled-runs": {"task": "agents.tasks.sweep_stalled_runs", "schedule": 120.0},
+    "sweep-stalled-runs": {
+        "task": "agents.tasks.sweep_stalled_runs",
+        "schedule": _SWEEP,
+    },
+    "sweep-telegram": {
+        "task": "newsdesk.telegram.tasks.sweep_telegram",
+        "schedule": _SWEEP,
+    },
     "purge-conversations": {"task": "conversations.tasks.purge_expired_messages", "schedule": 3600.0},
     "purge-telegram-updates": {"task": "newsdesk.telegram.tasks.purge_updates", "schedule": 3600.0},
 }

@@ -9,6 +9,8 @@ from newsdesk.api import api
 from newsdesk.desk import accounts
 from newsdesk.telegram.webhook import webhook as telegram_webhook
 
+handler500 = "newsdesk.outage.server_error"
+
 urlpatterns = [
     path("healthz", views.healthz, name="healthz"),
     path("admin/", admin.site.urls),

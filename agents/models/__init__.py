@@ -10,6 +10,7 @@ from agents.models.monitoring import (
     ReportItem,
 )
 from agents.models.naver import NaverUsage
+from agents.models.outbox import OutboxMessage
 from agents.models.publishers import Publisher
 from agents.models.runs import LLMCall, Run, RunEvent, Upload
 
@@ -21,6 +22,7 @@ __all__ = [
     "MonitorItem",
     "MonitorResult",
     "NaverUsage",
+    "OutboxMessage",
     "Publisher",
     "ReportCache",
     "ReportItem",

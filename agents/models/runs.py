@@ -8,6 +8,8 @@ from django.db.models import F, Max, Q, Value
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
+from agents import claims
+
 
 class Run(models.Model):
     """One agent job. Its events drive the live progress; its error is shown to the reporter."""
@@ -46,6 +48,10 @@ class Run(models.Model):
     attempts = models.PositiveSmallIntegerField(default=0)
     # The delivery that owns the run: a redelivered message keeps its task id, a duplicate does not.
     task_id = models.CharField(max_length=64, blank=True, editable=False)
+    # "host:pid" of the process running it and its last sign of life: a run whose owner went
+    # silent is taken over within a minute or two, not after the broker's visibility timeout.
+    owner = models.CharField(max_length=120, blank=True, editable=False)
+    heartbeat_at = models.DateTimeField(null=True, blank=True, editable=False)
     enqueued_at = models.DateTimeField(null=True, blank=True)
     timings = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
@@ -155,22 +161,38 @@ class Upload(models.Model):
         return self.file_name
 
 
-def run_claim(*, run_id: int, task_id: str, stale_after: timedelta) -> bool:
-    """Takes the run for this delivery, counting the attempt. False when another delivery owns it.
+def run_claim(*, run_id: int, owner: str, task_id: str = "") -> bool:
+    """Takes the run for one delivery with a conditional UPDATE, counting the attempt.
 
-    A queued run is free; a running one may be taken again by the same message (redelivered after
-    a lost worker keeps its task id) or by anyone once its owner has been silent past `stale_after`.
+    A queued run is free; a running one only when its owner went silent (no heartbeat for
+    NEWSDESK_HEARTBEAT_STALE_SECONDS, or released for a retry) or was a process of this machine
+    that has died. So a duplicate or redelivered message never runs a run twice at the same time.
     """
     now = timezone.now()
-    free = (
-        Q(status=Run.Status.QUEUED)
-        | Q(status=Run.Status.RUNNING, task_id=task_id)
-        | Q(status=Run.Status.RUNNING, started_at__lt=now - stale_after)
-    )
+    free = Q(status=Run.Status.QUEUED) | (Q(status=Run.Status.RUNNING) & claims.silent_q(now))
     claimed = Run.objects.filter(free, pk=run_id).update(
         status=Run.Status.RUNNING,
         task_id=task_id,
+        owner=owner,
+        heartbeat_at=now,
         attempts=F("attempts") + 1,
         started_at=Coalesce("started_at", Value(now)),
     )
-    return claimed == 1
+    if claimed:
+        return True
+    return claims.take_over(
+        Run,
+        pk=run_id,
+        base=Q(status=Run.Status.RUNNING),
+        owner=owner,
+        task_id=task_id,
+        attempts=F("attempts") + 1,
+    )
+
+
+def run_release(*, run_id: int, owner: str, for_seconds: float) -> None:
+    """Gives the run up while its task waits `for_seconds` to retry: the retry (a new delivery of
+    the same message) may claim it, the sweeper leaves it alone until the wait is over."""
+    Run.objects.filter(pk=run_id, owner=owner, status=Run.Status.RUNNING).update(
+        owner="", heartbeat_at=timezone.now() + timedelta(seconds=for_seconds)
+    )

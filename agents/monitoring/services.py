@@ -1,8 +1,8 @@
 """Entry points the faces (API, web desk, Telegram, beat) call for /check, /report and schedules.
 
 Requests (`check_request`, `report_request`) validate what can be validated at once, create a
-queued `Run`, reserve the reporter's job lock in the same transaction and send the Celery task
-after commit. A second request while a job runs raises `JobAlreadyRunning` (an `InputError`
+queued `Run`, reserve the reporter's job lock and record its task message (agents.outbox) in the
+same transaction. A second request while a job runs raises `JobAlreadyRunning` (an `InputError`
 with status 409 and a Korean "이미 실행 중" message) and creates nothing.
 
 Scheduled runs (`scheduled_fire`, called by beat through `agents.tasks.monitor_scheduled`) take
@@ -24,7 +24,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from agents import llm, runs
+from agents import llm, outbox, runs
 from agents import messages as msg
 from agents.departments import DepartmentProfile, profile_for
 from agents.models import MonitorItem, MonitorResult, ReportCache, Run
@@ -43,6 +43,7 @@ from agents.monitoring.schedules import (
     schedule_text,
 )
 from agents.services import InputError, require_api_key
+from agents.services.common import RUN_TASKS
 from agents.sources.naver import NaverError
 
 log = logging.getLogger(__name__)
@@ -115,8 +116,6 @@ def scheduled_fire(*, reporter_id: int, command: str) -> Run | None:
 
 
 def _queue(*, reporter: Any, kind: str, channel: str, reserve: bool = True) -> Run:
-    from agents import tasks  # tasks import this module; import here to keep the graph acyclic
-
     snapshot = {"department": reporter.department, "keywords": list(reporter.keywords or [])}
     with transaction.atomic():
         run = Run.objects.create(
@@ -128,8 +127,7 @@ def _queue(*, reporter: Any, kind: str, channel: str, reserve: bool = True) -> R
             except locks.JobBusy as exc:
                 raise JobAlreadyRunning(exc.message) from exc  # rolls the run back too
         runs.event_add(run=run, kind="stage", message=msg.RUN_QUEUED)
-        task = tasks.monitor_report if kind == Run.Kind.REPORT else tasks.monitor_check
-        task.delay_on_commit(run.pk)  # type: ignore[attr-defined]  # DjangoTask API, not in the stubs
+        outbox.enqueue(task=RUN_TASKS[kind], args=[run.pk], key=f"run:{run.pk}")
     return run
 
 

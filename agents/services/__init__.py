@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from agents import messages as msg
-from agents.services.common import InputError, require_api_key
+from agents.services.common import InputError, require_api_key, run_requeue
 from agents.services.drafts import (
     PRESS_RELEASE_LIMIT,
     DraftInput,
@@ -40,6 +40,7 @@ __all__ = [
     "files",
     "msg",
     "require_api_key",
+    "run_requeue",
     "run_retry",
     "upload_await",
     "upload_ensure_parsed",

@@ -1,5 +1,6 @@
 """What every service shares: the input error the faces turn into 400/422, the key check, queueing
-a run (its task is sent only once the row is committed) and saving a finished article's issues."""
+a run (through the outbox: its message is published once the row is committed, or later by the
+relay if the broker is away) and saving a finished article's issues."""
 
 from __future__ import annotations
 
@@ -8,10 +9,25 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from agents import llm, runs
+from agents import llm, outbox, runs
 from agents import messages as msg
 from agents.models import Article, Run, VerificationIssue
 from agents.verify import Issue, tally
+
+# The task that executes each kind of run, by name: services record work, never import tasks.
+RUN_TASKS: dict[str, str] = {
+    Run.Kind.DRAFT: "agents.tasks.draft_run",
+    Run.Kind.EDIT: "agents.tasks.edit_run",
+    Run.Kind.CHECK: "agents.tasks.monitor_check",
+    Run.Kind.REPORT: "agents.tasks.monitor_report",
+}
+
+
+def run_requeue(*, run: Run) -> None:
+    """Sends a stored run to the workers again (the sweeper's path); its claim keeps it single."""
+    with transaction.atomic():
+        Run.objects.filter(pk=run.pk).update(enqueued_at=timezone.now())
+        outbox.enqueue(task=RUN_TASKS[run.kind], args=[run.pk], key=f"run:{run.pk}")
 
 
 class InputError(Exception):
@@ -32,15 +48,12 @@ def require_api_key(*, reporter: Any) -> str:
 
 
 def queue_run(*, reporter: Any, kind: str, channel: str, input: dict[str, Any], **fields: Any) -> Run:
-    from agents import tasks  # tasks import services; import here to keep the module graph acyclic
-
     with transaction.atomic():
         run = Run.objects.create(
             reporter=reporter, kind=kind, channel=channel, input=input, enqueued_at=timezone.now(), **fields
         )
         runs.event_add(run=run, kind="stage", message=msg.RUN_QUEUED)
-        task = tasks.edit_run if kind == Run.Kind.EDIT else tasks.draft_run
-        task.delay_on_commit(run.pk)  # type: ignore[attr-defined]  # DjangoTask API, not in the stubs
+        outbox.enqueue(task=RUN_TASKS[kind], args=[run.pk], key=f"run:{run.pk}")
     return run
 
 

@@ -8,6 +8,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from agents import outbox
 from agents.models import Upload
 from agents.services.common import InputError
 from agents.sources import files
@@ -15,8 +16,6 @@ from agents.sources import files
 
 def upload_receive(*, reporter: Any, file_name: str, mime_type: str, data: bytes) -> Upload:
     """Stores an upload after the cheap checks and queues text extraction in the worker."""
-    from agents import tasks
-
     try:
         files.precheck(data=data, file_name=file_name, mime_type=mime_type)
     except files.FileRejected as exc:
@@ -29,7 +28,7 @@ def upload_receive(*, reporter: Any, file_name: str, mime_type: str, data: bytes
             size=len(data),
             content=data,
         )
-        tasks.extract_upload.delay_on_commit(upload.pk)  # type: ignore[attr-defined]
+        outbox.enqueue(task="agents.tasks.extract_upload", args=[upload.pk], key=f"upload:{upload.pk}")
     return upload
 
 

@@ -57,9 +57,9 @@ def collect(incoming: Incoming, reporter: Reporter, logged: Message) -> None:
 
 
 def schedule_flush(*, reporter_id: int, wait: float) -> None:
-    from newsdesk.telegram import tasks  # tasks import the dispatch that imports this module
+    from newsdesk.telegram import queue
 
-    tasks.flush_text.apply_async(args=(reporter_id,), countdown=max(wait, 0.05))
+    queue.flush_queue(reporter_id=reporter_id, wait=max(wait, 0.05))
 
 
 def join_parts(parts: Sequence[str]) -> str:

@@ -2,18 +2,16 @@
 
 agents never imports this face; it reports progress through RunEvent rows and calls the listener
 registered here at start-up. Stage events edit the status message in place; the final event
-queues `deliver_run` once the run's result is committed.
+records `deliver_run` in the outbox (published once the run's result is committed).
 """
 
 from __future__ import annotations
 
 import logging
 
-from django.db import transaction
-
 from agents.models import Run, RunEvent
 from newsdesk.models import TelegramDelivery
-from newsdesk.telegram import client, replies
+from newsdesk.telegram import client, queue, replies
 
 log = logging.getLogger(__name__)
 FINAL = (RunEvent.Kind.DONE, RunEvent.Kind.ERROR)
@@ -38,18 +36,12 @@ def on_run_event(run: Run, event: RunEvent) -> None:
     if run.channel not in (Run.Channel.TELEGRAM, Run.Channel.SCHEDULE):
         return
     if event.kind in FINAL:
-        transaction.on_commit(lambda: _queue_delivery(run.pk))
+        queue.delivery_queue(run_id=run.pk)
         return
     delivery = TelegramDelivery.objects.filter(run_id=run.pk).first()
     if delivery is not None and delivery.status_message_id and event.kind in (RunEvent.Kind.STAGE, "retry"):
         label = replies.RUN_LABELS.get(run.kind, "")
         _edit_status(delivery, replies.STATUS_LINE.format(label=label, message=event.message))
-
-
-def _queue_delivery(run_id: int) -> None:
-    from newsdesk.telegram import tasks
-
-    tasks.deliver_run.delay(run_id)
 
 
 def _edit_status(delivery: TelegramDelivery, text: str) -> None:

@@ -10,22 +10,23 @@ from celery import Task, shared_task
 from django.db.models import F, Q
 from django.utils import timezone
 
+from agents import claims
 from agents.models import Run
 from conversations.models import Message
 from conversations.services import message_log
 from newsdesk.models import TelegramDelivery, TelegramUpdate
-from newsdesk.telegram import client, dispatch, paste, replies
+from newsdesk.telegram import client, dispatch, paste, queue, replies
 from newsdesk.telegram.delivery import result_messages
 
 log = logging.getLogger(__name__)
-STALE = timedelta(minutes=10)
 MAX_ATTEMPTS = 3
 
 
 @shared_task(bind=True)
 def handle_update(self: Task, update_pk: int) -> None:
-    """Processes an update at most once per delivery owner; replies are never retried blindly."""
-    if not _claim(update_pk, self.request.id or ""):
+    """Processes an update once: claimed with a heartbeat; replies are never retried blindly."""
+    owner = claims.new_owner()
+    if not _claim(update_pk, self.request.id or "", owner):
         return
     update = TelegramUpdate.objects.get(pk=update_pk)
     if update.attempts > MAX_ATTEMPTS:  # its worker keeps dying: stop instead of looping
@@ -35,7 +36,8 @@ def handle_update(self: Task, update_pk: int) -> None:
         return
     error = ""
     try:
-        dispatch.handle(update.payload)
+        with claims.heartbeat(TelegramUpdate, pk=update_pk, owner=owner, enabled=not self.request.is_eager):
+            dispatch.handle(update.payload)
     except Exception as exc:  # a reply may already be out: retrying could answer twice
         log.exception("telegram update %s failed", update.update_id)
         error = type(exc).__name__
@@ -52,39 +54,67 @@ def flush_text(reporter_id: int) -> None:
         paste.schedule_flush(reporter_id=reporter_id, wait=wait)
 
 
-def _claim(update_pk: int, task_id: str) -> bool:
-    free = Q(task_id="") | Q(task_id=task_id) | Q(received_at__lt=timezone.now() - STALE)
-    return (
-        TelegramUpdate.objects.filter(free, pk=update_pk, processed_at__isnull=True).update(
-            task_id=task_id, attempts=F("attempts") + 1
-        )
-        == 1
-    )
+def _claim(update_pk: int, task_id: str, owner: str) -> bool:
+    now = timezone.now()
+    unprocessed = Q(processed_at__isnull=True)
+    fields = {"task_id": task_id, "attempts": F("attempts") + 1}
+    if TelegramUpdate.objects.filter(unprocessed, claims.silent_q(now), pk=update_pk).update(
+        owner=owner, heartbeat_at=now, **fields
+    ):
+        return True
+    return claims.take_over(TelegramUpdate, pk=update_pk, base=unprocessed, owner=owner, **fields)
 
 
 @shared_task(bind=True, max_retries=5)
 def deliver_run(self: Task, run_id: int) -> None:
-    """Sends a finished run's result to its chat, resuming after the parts already sent."""
+    """Sends a finished run's result to its chat once, resuming after the parts already sent."""
     run = Run.objects.select_related("reporter").get(pk=run_id)
-    delivery = TelegramDelivery.objects.filter(run=run).first()
-    if delivery is None and run.channel == Run.Channel.SCHEDULE and run.reporter.telegram_id:
-        delivery, _ = TelegramDelivery.objects.get_or_create(
-            run=run, defaults={"chat_id": run.reporter.telegram_id}
-        )
-    if delivery is None or delivery.delivered_at is not None:
+    delivery = _delivery_of(run)
+    owner = claims.new_owner()
+    if delivery is None or not _claim_delivery(delivery.pk, owner):
         return
+    delivery.refresh_from_db()
     messages = result_messages(run)
     try:
-        for index in range(delivery.sent_parts, len(messages)):
-            _send(delivery.chat_id, *messages[index])
-            TelegramDelivery.objects.filter(pk=delivery.pk).update(sent_parts=index + 1)
+        with claims.heartbeat(
+            TelegramDelivery, pk=delivery.pk, owner=owner, enabled=not self.request.is_eager
+        ):
+            for index in range(delivery.sent_parts, len(messages)):
+                _send(delivery.chat_id, *messages[index])
+                TelegramDelivery.objects.filter(pk=delivery.pk).update(sent_parts=index + 1)
     except client.TelegramError as exc:
         if exc.permanent:
             TelegramDelivery.objects.filter(pk=delivery.pk).update(error=exc.description[:300])
             log.warning("result of run %s not deliverable: %s", run_id, exc.description)
             return
-        raise self.retry(countdown=exc.retry_after or 10, exc=exc) from exc
+        countdown = exc.retry_after or 10
+        TelegramDelivery.objects.filter(pk=delivery.pk, owner=owner).update(
+            owner="", heartbeat_at=timezone.now() + timedelta(seconds=countdown)
+        )
+        raise self.retry(countdown=countdown, exc=exc) from exc
     _finish(run, delivery, messages)
+
+
+def _delivery_of(run: Run) -> TelegramDelivery | None:
+    """The run's delivery row. A chat run may finish before its status message was recorded, and a
+    scheduled one has none: both go to the reporter's private chat."""
+    delivery = TelegramDelivery.objects.filter(run=run).first()
+    chat_run = run.channel in (Run.Channel.SCHEDULE, Run.Channel.TELEGRAM)
+    if delivery is None and chat_run and run.reporter.telegram_id:
+        delivery, _ = TelegramDelivery.objects.get_or_create(
+            run=run, defaults={"chat_id": run.reporter.telegram_id}
+        )
+    return delivery
+
+
+def _claim_delivery(pk: int, owner: str) -> bool:
+    now = timezone.now()
+    open_ = Q(delivered_at__isnull=True, error="")
+    if TelegramDelivery.objects.filter(open_, claims.silent_q(now), pk=pk).update(
+        owner=owner, heartbeat_at=now
+    ):
+        return True
+    return claims.take_over(TelegramDelivery, pk=pk, base=open_, owner=owner)
 
 
 def _send(chat_id: int, text: str, html: bool) -> None:
@@ -124,3 +154,9 @@ def purge_updates() -> int:
     """Hourly, idempotent: forgets updates old enough that Telegram will never send them again."""
     deleted, _ = TelegramUpdate.objects.filter(received_at__lt=timezone.now() - UPDATE_RETENTION).delete()
     return deleted
+
+
+@shared_task
+def sweep_telegram() -> int:
+    """Beat, every NEWSDESK_SWEEP_SECONDS: updates and results the broker lost or a dead worker left."""
+    return queue.sweep()

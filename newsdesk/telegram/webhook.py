@@ -1,14 +1,16 @@
 """POST /telegram/webhook/: check the secret, store the update once, enqueue it, answer 200 at once.
 
 Telegram redelivers anything that is not answered 2xx quickly, so the view does no work beyond a
-single insert; `handle_update` runs in Celery once the row is committed.
+single insert (the update and its outbox message, one transaction); `handle_update` runs in Celery
+once the row is committed, even if the broker was away at that moment (the relay sends it later).
+A database that cannot store the update answers 503 (newsdesk.middleware), so Telegram retries.
+Refused requests are counted (newsdesk.telegram.spoofing), never logged one by one.
 """
 
 from __future__ import annotations
 
 import hmac
 import json
-import logging
 from typing import Any, Literal
 
 from django.conf import settings
@@ -18,9 +20,8 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
 from newsdesk.models import TelegramUpdate
-from newsdesk.telegram import tasks
+from newsdesk.telegram import queue, spoofing
 
-log = logging.getLogger(__name__)
 SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"  # noqa: S105 (a header name)
 MAX_BODY = 256 * 1024  # a text message is a few kB; documents travel as file ids, not bytes
 HANDLED_KINDS = ("message", "callback_query")  # callback_query: a tapped inline button
@@ -30,7 +31,10 @@ HANDLED_KINDS = ("message", "callback_query")  # callback_query: a tapped inline
 @require_POST
 def webhook(request: HttpRequest) -> HttpResponse:
     if not _secret_ok(request.headers.get(SECRET_HEADER, "")):
-        return HttpResponse(status=403)
+        spoofing.count_refused(request)
+        refused = HttpResponse(status=403)
+        refused._has_been_logged = True  # type: ignore[attr-defined]  # Django's own "Forbidden" line
+        return refused
     if int(request.headers.get("Content-Length") or 0) > MAX_BODY:
         return HttpResponse(status=413)
     try:
@@ -49,7 +53,7 @@ def _secret_ok(given: str) -> bool:
 
 
 def receive_update(payload: dict[str, Any]) -> Literal["stored", "duplicate", "ignored"]:
-    """Stores an update once by update_id and enqueues it; also fed by `manage.py telegram_poll`.
+    """Stores an update once by update_id and records its task; also fed by `manage.py telegram_poll`.
 
     Kinds we do not handle are answered but not stored (so Telegram does not retry them).
     """
@@ -58,7 +62,10 @@ def receive_update(payload: dict[str, Any]) -> Literal["stored", "duplicate", "i
     try:
         with transaction.atomic():
             update = TelegramUpdate.objects.create(update_id=payload["update_id"], payload=payload)
-            tasks.handle_update.delay_on_commit(update.pk)  # type: ignore[attr-defined]
+            queue.update_queue(update=update)
     except IntegrityError:
+        # Stored before. If it was never processed and nothing is on its way to a worker, the
+        # first answer must have failed after the insert: queue it again now.
+        queue.update_requeue_if_lost(update_id=payload["update_id"])
         return "duplicate"
     return "stored"

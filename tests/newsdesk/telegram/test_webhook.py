@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import json
+import logging
 import threading
 
 import pytest
 from django.db import connection
 from django.test import Client
+from django.utils import timezone
 
+from agents.models import OutboxMessage
 from newsdesk.models import TelegramUpdate
+from newsdesk.telegram import spoofing
 from tests.fakes.telegram import text_update
 
 URL = "/telegram/webhook/"
@@ -125,3 +129,46 @@ def test_button_taps_come_through_the_same_secret_check(client: Client, webhook_
     assert post(client, tap, "wrong-secret").status_code == 403
     assert not TelegramUpdate.objects.exists()
     assert post(client, tap, webhook_secret).json() == {"ok": True, "result": "stored"}
+
+
+@pytest.mark.django_db
+def test_a_stored_but_unprocessed_update_is_queued_again_when_telegram_redelivers_it(
+    client: Client, webhook_secret: str, django_capture_on_commit_callbacks
+) -> None:
+    update = text_update(chat_id=5, text="/help")
+    post(client, update, webhook_secret)
+    OutboxMessage.objects.all().delete()  # its message reached the broker, and the broker lost it
+
+    with django_capture_on_commit_callbacks() as callbacks:
+        again = post(client, update, webhook_secret)
+
+    assert again.json()["result"] == "duplicate" and len(callbacks) == 1
+    stored = TelegramUpdate.objects.get()
+    assert list(OutboxMessage.objects.values_list("task", "args")) == [
+        ("newsdesk.telegram.tasks.handle_update", [stored.pk])
+    ]
+
+
+@pytest.mark.django_db
+def test_a_processed_update_is_never_queued_again(client: Client, webhook_secret: str) -> None:
+    update = text_update(chat_id=5, text="/help")
+    post(client, update, webhook_secret)
+    OutboxMessage.objects.all().delete()
+    TelegramUpdate.objects.update(processed_at=timezone.now())
+
+    post(client, update, webhook_secret)
+
+    assert not OutboxMessage.objects.exists()
+
+
+@pytest.mark.django_db
+def test_spoofed_requests_are_counted_with_one_log_line_not_one_each(
+    client: Client, webhook_secret: str, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(spoofing, "refused", spoofing._Counter())
+    with caplog.at_level(logging.INFO):
+        for _ in range(50):
+            assert post(client, text_update(chat_id=1, text="/help"), "wrong").status_code == 403
+
+    assert spoofing.refused.total == 50
+    assert len([r for r in caplog.records if r.levelno >= logging.WARNING]) == 1
