@@ -56,7 +56,7 @@ class WorkerProcess:
             )
         self._wait_ready()
 
-    def _wait_ready(self, timeout: float = 30) -> None:
+    def _wait_ready(self, timeout: float = 120) -> None:  # a loaded CI machine is slow to import
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if b"ready." in self.log.read_bytes():
@@ -122,8 +122,8 @@ def _run_worker(fake_llm: FakeAnthropic, tmp_path: Path, pool: tuple[str, ...]) 
     with app.connection_for_write() as conn:  # messages left by other tests must not be picked up
         conn.default_channel.client.flushdb()
     process = WorkerProcess(env, tmp_path / "worker.log", pool)
-    process.start()
     try:
+        process.start()
         yield process
     finally:
         process.stop()
