@@ -1,0 +1,23 @@
+"""gunicorn settings for the web process (`gunicorn -c deploy/gunicorn.conf.py newsdesk.wsgi`).
+
+Threads, not processes: a browser upload waits up to NEWSDESK_UPLOAD_WAIT_SECONDS for the io
+worker to read the file, and a waiting thread costs far less than a waiting process. The webhook
+answers in milliseconds (one insert), so a few processes serve hundreds of updates a second.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+
+bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")  # the TLS proxy in front connects here
+workers = int(os.environ.get("GUNICORN_WORKERS", min(4, multiprocessing.cpu_count() * 2)))
+worker_class = "gthread"
+threads = int(os.environ.get("GUNICORN_THREADS", 8))
+timeout = 60
+graceful_timeout = 30
+max_requests = 2000  # recycle slowly growing processes
+max_requests_jitter = 200
+forwarded_allow_ips = os.environ.get("GUNICORN_FORWARDED_ALLOW_IPS", "127.0.0.1")
+accesslog = "-"
+errorlog = "-"
