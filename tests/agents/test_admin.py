@@ -359,3 +359,16 @@ def test_an_editor_switches_publishers_off_and_reorders_them_from_the_changelist
 def test_the_naver_usage_counter_is_read_only(admin_client: Client) -> None:
     assert admin_client.get(reverse("admin:agents_naverusage_changelist")).status_code == 200
     assert admin_client.get(reverse("admin:agents_naverusage_add")).status_code == 403
+
+
+def test_an_editor_reads_why_an_issue_was_flagged_and_the_formula_behind_a_derived_figure(
+    client: Client, editor, reporter: Reporter
+) -> None:
+    (issue,) = make_article(reporter, issues=1).issues.all()
+    VerificationIssue.objects.filter(pk=issue.pk).update(
+        reason="자료의 같은 항목과 값이 다름", formula="1,480억원 − 1,250억원 = 230억원"
+    )
+
+    page = client.get(reverse("admin:agents_verificationissue_change", args=[issue.pk])).content.decode()
+
+    assert "자료의 같은 항목과 값이 다름" in page and "1,480억원 − 1,250억원 = 230억원" in page
