@@ -5,7 +5,12 @@ Profiles:
   sqlite    gunicorn + SQLite (WAL) + filesystem broker, 50 updates/s for 30 s (target 0 errors)
 
 Every update carries the secret header; 5% are redeliveries of an earlier update_id. Afterwards
-the database must hold every distinct update exactly once.
+the database must hold every distinct update exactly once. The same load then goes to a bare
+Django view under the same gunicorn command (the baseline), and both report their latency and
+the memory (PSS) of each gunicorn worker.
+
+The postgres profile creates its own database (newsdesk_bench_<pid>, dropped at the end) and
+starts its own Redis on a free port: it never touches a shared database or Redis.
 
     uv run python bench/webhook_load.py [--profile postgres|sqlite] [--rate N] [--seconds S]
 """
@@ -30,7 +35,8 @@ import httpx
 ROOT = Path(__file__).resolve().parent.parent
 SECRET = "bench-secret_0123456789"  # noqa: S105 (a throwaway secret for the bench)
 PG_ADMIN = "postgres://postgres@127.0.0.1:5432/postgres"
-PG_BENCH = "postgres://postgres@127.0.0.1:5432/newsdesk_bench"
+PG_NAME = f"newsdesk_bench_{os.getpid()}"
+PG_BENCH = f"postgres://postgres@127.0.0.1:5432/{PG_NAME}"
 
 
 def free_port() -> int:
@@ -39,7 +45,22 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def environment(profile: str, var: Path) -> dict[str, str]:
+def start_redis() -> tuple[subprocess.Popen[bytes], int]:
+    """A private Redis for the broker, stopped by its pid at the end."""
+    port = free_port()
+    command = ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"]
+    proc = subprocess.Popen(command, stdout=subprocess.DEVNULL)
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        with socket.socket() as sock:
+            if sock.connect_ex(("127.0.0.1", port)) == 0:
+                return proc, port
+        time.sleep(0.1)
+    proc.kill()
+    raise SystemExit("redis-server did not start")
+
+
+def environment(profile: str, var: Path, redis_port: int = 0) -> dict[str, str]:
     env = {
         **os.environ,
         "NEWSDESK_VAR_DIR": str(var),
@@ -49,7 +70,7 @@ def environment(profile: str, var: Path) -> dict[str, str]:
     }
     if profile == "postgres":
         env["DATABASE_URL"] = PG_BENCH
-        env["CELERY_BROKER_URL"] = "redis://127.0.0.1:6379/9"
+        env["CELERY_BROKER_URL"] = f"redis://127.0.0.1:{redis_port}/0"
     else:
         env.pop("DATABASE_URL", None)
         env.pop("CELERY_BROKER_URL", None)
@@ -61,23 +82,30 @@ def prepare(profile: str, env: dict[str, str]) -> None:
         import psycopg
 
         with psycopg.connect(PG_ADMIN, autocommit=True) as conn:
-            conn.execute("DROP DATABASE IF EXISTS newsdesk_bench")
-            conn.execute("CREATE DATABASE newsdesk_bench")
-        subprocess.run(["redis-cli", "-n", "9", "flushdb"], check=True, capture_output=True)
+            conn.execute(f"CREATE DATABASE {PG_NAME}")
     subprocess.run(
         [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True
     )
 
 
-def start_gunicorn(env: dict[str, str], port: int, workers: int, threads: int) -> subprocess.Popen[bytes]:
+def drop_database() -> None:
+    import psycopg
+
+    with psycopg.connect(PG_ADMIN, autocommit=True) as conn:
+        conn.execute(f"DROP DATABASE IF EXISTS {PG_NAME} WITH (FORCE)")
+
+
+def start_gunicorn(
+    env: dict[str, str], port: int, workers: int, threads: int, app: str = "newsdesk.wsgi"
+) -> subprocess.Popen[bytes]:
     # --preload imports the app once before forking: no worker pays the imports on a live request.
     worker = ["-k", "gthread", "--threads", str(threads)] if threads > 1 else ["-k", "sync"]
-    bind = ["-b", f"127.0.0.1:{port}", "-w", str(workers)]
+    bind = ["-b", f"127.0.0.1:{port}", "-w", str(workers), "--pythonpath", str(ROOT / "bench")]
     command = [
         sys.executable,
         "-m",
         "gunicorn",
-        "newsdesk.wsgi",
+        app,
         *bind,
         *worker,
         "--log-level",
@@ -85,7 +113,7 @@ def start_gunicorn(env: dict[str, str], port: int, workers: int, threads: int) -
         "--preload",
     ]
     proc = subprocess.Popen(command, cwd=ROOT, env=env)
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 120  # a busy shared machine can take long to import
     while time.monotonic() < deadline:
         try:
             httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1)
@@ -166,6 +194,50 @@ def stored_ids(env: dict[str, str]) -> list[int]:
     return json.loads(out.strip().splitlines()[-1])
 
 
+def worker_pss_mb(master: int) -> list[float]:
+    """PSS of each gunicorn worker (the master's children)."""
+    sizes = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            if int(stat.read_text().rsplit(")", 1)[1].split()[1]) != master:
+                continue
+            rollup = (stat.parent / "smaps_rollup").read_text()
+        except (OSError, IndexError, ValueError):
+            continue
+        kb = next(int(line.split()[1]) for line in rollup.splitlines() if line.startswith("Pss:"))
+        sizes.append(kb / 1024)
+    return sizes
+
+
+def serve_and_load(
+    env: dict[str, str], args: argparse.Namespace, rate: int, app: str
+) -> tuple[list[float], list[int], set[int], list[float]]:
+    port = free_port()
+    server = start_gunicorn(env, port, args.workers, args.threads, app)
+    url = f"http://127.0.0.1:{port}/telegram/webhook/"
+    try:
+        # Warm every worker's connections (database, broker) first, as a running service would be.
+        asyncio.run(load(url, rate=50, seconds=2, first_id=1))
+        latencies, statuses, distinct = asyncio.run(load(url, rate, args.seconds))
+        pss = worker_pss_mb(server.pid)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    latencies.sort()
+    return latencies, statuses, distinct, pss
+
+
+def describe(label: str, latencies: list[float], statuses: list[int], pss: list[float]) -> float:
+    p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))]
+    errors = sum(1 for s in statuses if not 200 <= s < 300)
+    print(
+        f"  {label:<9} p50 {statistics.median(latencies):5.1f} ms, p99 {p99:5.1f} ms, max "
+        f"{latencies[-1]:6.1f} ms, non-2xx {errors}; PSS per worker {statistics.median(pss):5.1f} MB "
+        f"(median of {len(pss)})"
+    )
+    return p99
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--profile", choices=["postgres", "sqlite"], default="postgres")
@@ -176,33 +248,32 @@ def main() -> None:
     args = parser.parse_args()
     rate = args.rate or (200 if args.profile == "postgres" else 50)
     var = Path(tempfile.mkdtemp(prefix="newsdesk-webhook-"))
-    env = environment(args.profile, var)
-    prepare(args.profile, env)
-    port = free_port()
-    server = start_gunicorn(env, port, args.workers, args.threads)
-    url = f"http://127.0.0.1:{port}/telegram/webhook/"
+    redis, redis_port = start_redis() if args.profile == "postgres" else (None, 0)
+    env = environment(args.profile, var, redis_port)
     try:
-        # Warm every worker's connections (database, broker) first, as a running service would be.
-        asyncio.run(load(url, rate=50, seconds=2, first_id=1))
-        latencies, statuses, distinct = asyncio.run(load(url, rate, args.seconds))
+        prepare(args.profile, env)
+        latencies, statuses, distinct, pss = serve_and_load(env, args, rate, "newsdesk.wsgi")
+        ids = [i for i in stored_ids(env) if i >= 1_000_000]  # the warm-up's updates are not counted
+        bare = serve_and_load({**env, "DJANGO_SETTINGS_MODULE": "_bare_django"}, args, rate, "_bare_django")
     finally:
-        server.terminate()
-        server.wait(timeout=30)
-    ids = [i for i in stored_ids(env) if i >= 1_000_000]  # the warm-up's updates are not counted
-    latencies.sort()
-    p = lambda q: latencies[min(len(latencies) - 1, int(len(latencies) * q))]  # noqa: E731
-    errors = sum(1 for s in statuses if not 200 <= s < 300)
-    lost = len(distinct - set(ids))
-    doubled = len(ids) - len(set(ids))
+        if args.profile == "postgres":
+            drop_database()
+        if redis is not None:
+            redis.terminate()
+            redis.wait(timeout=10)
     print(
         f"webhook {args.profile}: {len(statuses)} requests at {rate}/s for {args.seconds} s "
-        f"({len(distinct)} distinct updates, {len(statuses) - len(distinct)} redeliveries)"
+        f"({len(distinct)} distinct updates, {len(statuses) - len(distinct)} redeliveries), "
+        f"gunicorn --preload -w {args.workers} --threads {args.threads}"
     )
+    p99 = describe("newsdesk", latencies, statuses, pss)
+    bare_p99 = describe("bare view", bare[0], bare[1], bare[3])
     print(
-        f"  latency p50 {statistics.median(latencies):.1f} ms, p95 {p(0.95):.1f} ms, p99 {p(0.99):.1f} ms, "
-        f"max {latencies[-1]:.1f} ms"
+        f"  ratio to the bare view: p99 {p99 / bare_p99:.1f}x, "
+        f"PSS {statistics.median(pss) / statistics.median(bare[3]):.1f}x"
     )
-    print(f"  non-2xx {errors}, stored {len(ids)}, lost {lost}, stored twice {doubled}")
+    lost = len(distinct - set(ids))
+    print(f"  stored {len(ids)}, lost {lost}, stored twice {len(ids) - len(set(ids))}")
 
 
 if __name__ == "__main__":

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from typing import Any
+
 from django.apps import AppConfig
 
 
@@ -11,7 +13,14 @@ class NewsdeskConfig(AppConfig):
         # agents sits below this app and never imports it: the Telegram face plugs itself in here.
         from agents import attachments, runs
         from newsdesk.telegram import attachments as telegram_attachments
-        from newsdesk.telegram import progress
 
         attachments.register_fetcher("telegram", telegram_attachments.fetch)
-        runs.add_listener(progress.on_run_event)
+        runs.add_listener(_on_run_event)
+
+
+def _on_run_event(run: Any, event: Any) -> None:
+    # Imported on the first event: progress pulls in the Telegram client (python-telegram-bot),
+    # which the web process, where runs are only created, never needs.
+    from newsdesk.telegram import progress
+
+    progress.on_run_event(run, event)

@@ -5,10 +5,13 @@ from __future__ import annotations
 from agents import messages as agent_msg
 from agents.attachments import AttachmentRef, AttachmentUnavailable
 from agents.sources.files import MAX_FILE_BYTES
-from newsdesk.telegram import client
 
 
 def fetch(ref: AttachmentRef) -> bytes:
+    # The client (python-telegram-bot) loads here, in the worker: every process registers this
+    # fetcher at start, and the web process must not pay for PTB to do so.
+    from newsdesk.telegram import client
+
     try:
         return client.download_file(file_id=ref.file_id, max_bytes=MAX_FILE_BYTES)
     except client.TelegramError as exc:

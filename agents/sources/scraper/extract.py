@@ -1,13 +1,18 @@
 """Article text from a fetched page: v1's rules for Naver News, trafilatura for every other
-outlet, decoded by content rather than by a lying charset header."""
+outlet, decoded by content rather than by a lying charset header.
+
+trafilatura and BeautifulSoup load on first use: the web process imports this package (through
+the writing agent's tools) but never scrapes, and they cost ~30 MB and ~0.3 s to import.
+"""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-import trafilatura
-from bs4 import BeautifulSoup, Tag
+if TYPE_CHECKING:
+    from bs4 import Tag
 
 NAVER_HOSTS = frozenset({"n.news.naver.com", "news.naver.com", "m.news.naver.com"})
 NAVER_CONTAINERS = ("#dic_area", "#newsct_article", "#articleBodyContents")
@@ -32,6 +37,8 @@ _WHITESPACE = re.compile(r"\s+")
 
 def naver_body(html: bytes | str, *, max_chars: int | None = None) -> str:
     """v1's Naver rules: paragraphs of the body container, captions/markers/bold headings skipped."""
+    from bs4 import BeautifulSoup
+
     soup = BeautifulSoup(html, "lxml")
     container = next((found for sel in NAVER_CONTAINERS if (found := soup.select_one(sel))), None)
     if container is None:
@@ -44,6 +51,8 @@ def naver_body(html: bytes | str, *, max_chars: int | None = None) -> str:
 def generic_body(
     html: bytes, *, url: str | None = None, charset: str | None = None, max_chars: int | None = None
 ) -> str:
+    import trafilatura
+
     text = trafilatura.extract(
         _decode_for_trafilatura(html, charset),
         url=url,
