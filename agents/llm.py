@@ -2,7 +2,7 @@
 
 Three kinds of call: a forced single-tool call validated against a pydantic schema
 (`call_tool`), one step of an agent loop (`loop_step`) and a short free-text reply
-(`reply_text`). Every call writes an LLMCall row before it is sent and completes it after.
+(`reply_text`). Every call writes one LLMCall row when it ends, whatever the outcome.
 Errors come out typed: transient ones (429, 529, 5xx, connection) for Celery to retry,
 permanent ones with a Korean message for the reporter.
 
@@ -294,7 +294,9 @@ def _create(
         params["tool_choice"] = tool_choice
         if tool_choice.get("type") == "tool":
             params["thinking"] = {"type": "disabled"}  # forced tool use and thinking are incompatible
-    call = LLMCall.objects.create(
+    # One write per call, after it: the row is built now and saved once with the outcome. A call
+    # cut short by anything else (a time limit, a shutdown) is still saved, as an error.
+    call = LLMCall(
         run_id=ctx.run_id,
         reporter_id=ctx.reporter_id,
         purpose=purpose,
@@ -309,6 +311,9 @@ def _create(
         error = _translate(exc)
         _finish(call, started, status=LLMCall.Status.ERROR, error=f"{type(exc).__name__}: {error.code}")
         raise error from exc
+    except BaseException as exc:
+        _finish(call, started, status=LLMCall.Status.ERROR, error=f"interrupted: {type(exc).__name__}")
+        raise
     usage = _usage(response)
     _finish(call, started, status=LLMCall.Status.OK, usage=usage, model=model)
     if response.stop_reason == "refusal":

@@ -6,7 +6,8 @@ import logging
 from collections.abc import Callable
 from datetime import datetime
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
+from django.db.models import Max
 from django.utils import timezone
 
 from agents.models import LLMCall, Run, RunEvent
@@ -34,21 +35,34 @@ def add_listener(listener: EventListener) -> None:
 
 
 def event_add(*, run: Run, kind: str, message: str) -> RunEvent:
-    for _ in range(3):  # two writers can race for the same seq; the unique constraint decides
-        try:
-            with transaction.atomic():
-                event = run.add_event(kind, message[:500])
-            break
-        except IntegrityError:
-            continue
-    else:
-        raise RuntimeError("could not append a run event")
+    event = _append(run, kind, message[:500])
+    run._next_event_seq = event.seq + 1  # type: ignore[attr-defined]
     for listener in _listeners:
         try:
             listener(run, event)
         except Exception:  # a broken listener must never break the run itself
             log.exception("run event listener failed")
     return event
+
+
+def _append(run: Run, kind: str, message: str) -> RunEvent:
+    """One INSERT in the usual case: the worker that owns a run remembers the next seq (and
+    guesses the first one), so it rarely asks the database. Two writers can still race for a seq; the unique
+    constraint decides and the loser re-reads. A savepoint is needed only inside a transaction."""
+    seq = getattr(run, "_next_event_seq", None)
+    if seq is None and run.attempts == 1 and run.status == Run.Status.RUNNING:
+        seq = 2  # a first delivery: only the "queued" event exists (a wrong guess is just retried)
+    for _ in range(3):
+        if seq is None:
+            seq = (run.events.aggregate(m=Max("seq"))["m"] or 0) + 1
+        try:
+            if connection.in_atomic_block:
+                with transaction.atomic():
+                    return RunEvent.objects.create(run=run, seq=seq, kind=kind, message=message)
+            return RunEvent.objects.create(run=run, seq=seq, kind=kind, message=message)
+        except IntegrityError:
+            seq = None
+    raise RuntimeError("could not append a run event")
 
 
 def stage_set(*, run: Run, stage: str, message: str = "") -> None:
