@@ -27,7 +27,7 @@ log = logging.getLogger(__name__)
 CANDIDATE_LIMIT = 15
 SELECT_LIMIT = 10
 ARTICLE_CHARS = 2500
-ATTACHMENT_CHARS = 20_000
+ATTACHMENT_CHARS = files.MODEL_TEXT_CHARS  # what the model can take, not a page count
 
 
 # What the model reads back from a tool call (model-facing, so they live with the tools).
@@ -135,6 +135,7 @@ class WritingState:
     material: list[SourceDoc] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     dropped_indices: list[int] = field(default_factory=list)
+    pages: files.PageRange | None = None  # the pages of a long PDF attachment to read
     searched_by_code: bool = False  # the candidates came from code's own search: no model search
     # Results by call signature (tool + arguments): a repeated call gets the earlier result and
     # pays for no second search or scrape.
@@ -250,10 +251,10 @@ def read_attachment(state: WritingState, index: int) -> str:
         extracted = files.extract_text(data=data, file_name=ref.file_name, mime_type=ref.mime_type)
     except (files.FileRejected, attachments.AttachmentUnavailable) as exc:
         raise ToolFailed(exc.user_message) from exc
-    text = extracted.text[:ATTACHMENT_CHARS]
+    text, cut = files.pick_pages(extracted.text, pages=state.pages, max_chars=ATTACHMENT_CHARS)
     state.attachment_texts[index] = text
     state.material.append(SourceDoc("attachment", ref.file_name, text))
-    state.warnings.extend(extracted.warnings)
+    state.warnings.extend([*extracted.warnings, *cut])
     return text
 
 

@@ -25,6 +25,7 @@ from agents.density import advise_length
 from agents.guard import normalize_body
 from agents.material import LengthTarget, SourceDoc, article_length
 from agents.sources import naver
+from agents.sources.files import PageRange
 from styles.guide import StyleGuide
 
 log = logging.getLogger(__name__)
@@ -54,6 +55,8 @@ class DraftRequest:
     attachment_name: str = ""
     attachment_text: str = ""
     attachments: tuple[AttachmentRef, ...] = ()
+    pages: PageRange | None = None  # of a long PDF: the pages the reporter chose
+    warnings: tuple[str, ...] = ()  # about the material, from before the loop (pages left out)
 
 
 @dataclass
@@ -74,7 +77,8 @@ class Draft:
 def write_draft(
     *, ctx: llm.CallContext, request: DraftRequest, style: StyleGuide, on_stage: StageCallback
 ) -> Draft:
-    state = tools.WritingState(style=style, attachments=list(request.attachments))
+    state = tools.WritingState(style=style, attachments=list(request.attachments), pages=request.pages)
+    state.warnings.extend(request.warnings)
     state.material.extend(_given_material(request))
     _preload_attachments(state, on_stage)
     if not state.material and not request.attachments and not request.search_news:

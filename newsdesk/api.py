@@ -90,6 +90,7 @@ DRAFT_BODY_DOC = {
                         "style_hint": {"type": "string"},
                         "search_news": {"type": "boolean"},
                         "keywords": {"type": "string", "description": "comma-separated"},
+                        "pages": {"type": "string", "description": "PDF pages for the model, e.g. 3-10"},
                     },
                 }
             },
@@ -102,6 +103,7 @@ DRAFT_BODY_DOC = {
 def draft_create(request: HttpRequest) -> Status:
     reporter = reporter_of(request)
     data = serializers.draft_request_data(request)
+    services.validate_pages(pages=data["pages"])  # a bad range stores no file
     upload = None
     uploaded = request.FILES.get("file")
     if uploaded is not None:

@@ -33,6 +33,7 @@ def draft_request_data(request: HttpRequest) -> dict[str, Any]:
         "style_hint": _text(raw.get("style_hint")),
         "search_news": bool(raw.get("search_news")),
         "keywords": _keywords(raw.get("keywords")),
+        "pages": _text(raw.get("pages")),
     }
 
 

@@ -13,6 +13,7 @@ from agents.services.drafts import (
     edit_execute,
     run_retry,
     validate_draft_input,
+    validate_pages,
 )
 from agents.services.uploads import upload_await, upload_ensure_parsed, upload_extract, upload_receive
 from agents.services.verification import (
@@ -47,6 +48,7 @@ __all__ = [
     "upload_extract",
     "upload_receive",
     "validate_draft_input",
+    "validate_pages",
     "verify_check",
     "verify_create",
     "verify_execute",

@@ -20,6 +20,7 @@ from agents.models import Article, Run, Upload
 from agents.services.common import InputError, done_message, queue_run, require_api_key, save_issues
 from agents.services.uploads import upload_ensure_parsed
 from agents.services.verification import verify_execute
+from agents.sources import files
 from agents.verify import verify_article
 from agents.writing import DraftRequest, write_draft
 from styles.departments import DEPARTMENTS
@@ -61,8 +62,12 @@ def draft_create(
     topic: str = "",
     context: str = "",
     channel: str = Run.Channel.WEB,
+    pages: str = "",
 ) -> Run:
-    """Validates a draft request and queues it. Raises InputError (nothing queued) on bad input."""
+    """Validates a draft request and queues it. Raises InputError (nothing queued) on bad input.
+
+    `pages` ("3-10", "3~10쪽") picks the pages of a long PDF that go to the model."""
+    page_range = validate_pages(pages=pages)
     data = validate_draft_input(
         press_release=press_release,
         department=department or reporter.department,
@@ -79,8 +84,16 @@ def draft_create(
         "attachments": list(attachments),
         "topic": topic[:200],
         "context": context[:6000],
+        "pages": [page_range.first, page_range.last] if page_range else None,
     }
     return queue_run(reporter=reporter, kind=Run.Kind.DRAFT, channel=channel, input=stored)
+
+
+def validate_pages(*, pages: str) -> files.PageRange | None:
+    try:
+        return files.parse_page_range(pages)
+    except ValueError as exc:
+        raise InputError(str(exc), field="pages") from exc
 
 
 def validate_draft_input(
@@ -188,11 +201,15 @@ def draft_execute(*, run: Run) -> Article:
 
 def _draft_request(run: Run) -> DraftRequest:
     data = run.input
-    name, text = "", ""
+    name, text, warnings = "", "", list[str]()
+    pages = files.PageRange(*data["pages"]) if data.get("pages") else None
     if data.get("upload_id"):
         upload = upload_ensure_parsed(upload_id=data["upload_id"])
-        name, text = upload.file_name, upload.text
+        name = upload.file_name
+        text, warnings = files.pick_pages(upload.text, pages=pages)
     return DraftRequest(
+        pages=pages,
+        warnings=tuple(warnings),
         department=data["department"],
         press_release=data.get("press_release", ""),
         length=data.get("length"),

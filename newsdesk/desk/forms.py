@@ -62,6 +62,7 @@ class DraftForm(DeskForm):
     style_hint = forms.CharField(required=False)
     keywords = forms.CharField(required=False)
     search_news = forms.BooleanField(required=False)
+    pages = forms.CharField(required=False, max_length=20)
 
     # Service field names → the field the error is shown under.
     FIELD_OF = {"length": "length_custom", "anthropic_api_key": "", "upload": "file"}
@@ -95,6 +96,7 @@ class DraftForm(DeskForm):
             "style_hint": data["style_hint"],
             "search_news": data["search_news"],
             "keywords": [k.strip() for k in data["keywords"].split(",") if k.strip()],
+            "pages": data["pages"],
         }
 
 

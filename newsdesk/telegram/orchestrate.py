@@ -19,6 +19,7 @@ from agents.models import Article, Run
 from agents.monitoring import schedules
 from agents.router import RouteToToolInput, reply, route
 from agents.services import InputError, draft_create, edit_create
+from agents.sources import files
 from conversations.models import Message
 from conversations.selectors import attachment_tag, last_article_id, numbered_summaries, recent_messages
 from newsdesk.models import Reporter
@@ -96,6 +97,7 @@ def _writing(
         return None
     params = decision.extracted_params
     press_release, user_context = source_material(incoming.text, selection.messages)
+    attachments = _attachments(selection, incoming.attachment)
     try:
         run = draft_create(
             reporter=reporter,
@@ -104,10 +106,11 @@ def _writing(
             style_hint=params.style_hint or "",
             search_news=bool(params.search_keywords),
             keywords=params.search_keywords[:3],
-            attachments=_attachments(selection, incoming.attachment),
+            attachments=attachments,
             topic=params.topic or incoming.text[:200],
             context=user_context,
             channel=Run.Channel.TELEGRAM,
+            pages=files.page_range_in_text(incoming.text) if attachments else "",  # "3~10쪽으로"
         )
     except InputError as exc:
         say(chat_id=incoming.chat_id, text=exc.message, reporter=reporter)

@@ -103,3 +103,31 @@ def test_files_failing_the_cheap_checks_are_refused_before_storage(
     assert words in response.json()["detail"]
     assert response.json()["field"] == "file"
     assert not Upload.objects.exists() and not Run.objects.exists()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.xdist_group("worker")
+def test_the_chosen_pages_of_a_200_page_pdf_reach_the_model(
+    api: Client, worker_thread, fake_llm: FakeAnthropic
+) -> None:
+    submit(fake_llm)
+    verify_pass(fake_llm)
+    pages = [f"제{n}쪽 표식\n{PDF_TEXT}" for n in range(1, 201)]
+
+    response = upload(api, "긴자료.pdf", make_pdf(pages), "application/pdf", pages="150~152쪽")
+
+    assert response.status_code == 202, response.content
+    run = wait_finished(Run.objects.get(pk=response.json()["id"]))
+    assert run.status == Run.Status.DONE, run.error
+    prompt = fake_llm.requests[0].last_user_text()
+    assert "제150쪽 표식" in prompt and "제152쪽 표식" in prompt
+    assert "제1쪽 표식" not in prompt and "제153쪽 표식" not in prompt
+
+
+@pytest.mark.django_db
+def test_a_page_range_that_is_not_one_is_refused_with_its_field(api: Client) -> None:
+    response = upload(api, "자료.pdf", make_pdf([PDF_TEXT]), "application/pdf", pages="10-3")
+
+    assert response.status_code == 422
+    assert response.json()["field"] == "pages" and "쪽 범위" in response.json()["detail"]
+    assert not Upload.objects.exists()

@@ -48,6 +48,14 @@ from agents.sources.files.messages import (
     WARN_PDF_PAGES_SKIPPED,
     WARN_PDF_REPAIRED,
 )
+from agents.sources.files.pages import (
+    MODEL_TEXT_CHARS,
+    PAGE_BREAK,
+    PageRange,
+    page_range_in_text,
+    parse_page_range,
+    pick_pages,
+)
 from agents.sources.files.pdf import MAX_PDF_PAGES, MIN_CHARS_PER_PAGE, MIN_CHARS_TOTAL
 from agents.sources.files.text import (
     TXT_MAX_BINARY_RATIO,
@@ -61,6 +69,7 @@ __all__ = [
     "MAX_PDF_PAGES",
     "MIN_CHARS_PER_PAGE",
     "MIN_CHARS_TOTAL",
+    "MODEL_TEXT_CHARS",
     "MSG_DOCX_BOMB",
     "MSG_DOCX_CORRUPT",
     "MSG_DOCX_DOCTYPE",
@@ -78,6 +87,7 @@ __all__ = [
     "MSG_TXT_ENCODING",
     "MSG_UNREADABLE",
     "MSG_UNSUPPORTED",
+    "PAGE_BREAK",
     "TXT_MAX_BINARY_RATIO",
     "TXT_MAX_NUL_RATIO",
     "TXT_SAMPLE_CHARS",
@@ -93,8 +103,12 @@ __all__ = [
     "ZIP_RATIO_MIN_BYTES",
     "Extracted",
     "FileRejected",
+    "PageRange",
     "detect_kind",
     "extract_text",
+    "page_range_in_text",
+    "parse_page_range",
+    "pick_pages",
     "precheck",
     "precheck_metadata",
 ]

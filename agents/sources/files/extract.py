@@ -11,6 +11,7 @@ from agents.sources.files.common import FileRejected, _printable
 from agents.sources.files.detect import precheck
 from agents.sources.files.docx import _extract_docx
 from agents.sources.files.messages import MSG_DOCX_CORRUPT, MSG_NO_TEXT, MSG_PDF_CORRUPT, MSG_UNREADABLE
+from agents.sources.files.pages import PAGE_BREAK
 from agents.sources.files.pdf import _extract_pdf
 from agents.sources.files.text import _extract_txt
 
@@ -51,7 +52,8 @@ def extract_text(*, data: bytes, file_name: str, mime_type: str = "") -> Extract
 def _normalise(text: str) -> str:
     """One shape for every kind: \\n line ends, no NUL, no trailing spaces, at most one blank line."""
     text = text.replace("\x00", "").replace("\r\n", "\n").replace("\r", "\n")
-    text = "\n".join(line.rstrip() for line in text.split("\n"))
+    # A PDF's page break is a line of its own (see pages.py); rstrip() would erase it.
+    text = "\n".join(line if line == PAGE_BREAK else line.rstrip() for line in text.split("\n"))
     return _BLANK_LINE_RUNS.sub("\n\n", text).strip("\n")
 
 

@@ -34,6 +34,12 @@ MSG_UNREADABLE = "파일을 읽지 못했습니다. 손상되었을 수 있으�
 WARN_PDF_PAGES_SKIPPED = (
     "전체 {total}쪽 중 앞의 {limit}쪽만 읽었습니다. 뒷부분이 필요하면 본문을 붙여넣어 주세요."
 )
+MSG_BAD_PAGES = "쪽 범위는 '3-10'이나 '3~10'처럼 적어 주세요(첫 쪽 ≤ 끝 쪽)."
+WARN_PAGES_CUT = (
+    "분량 한도(약 {limit:,}자)를 넘어 {first}~{last}쪽은 빠졌습니다({kept}쪽까지 읽음). "
+    "필요하면 쪽 범위를 골라 다시 요청해 주세요."
+)
+WARN_PAGES_OUT_OF_RANGE = "파일은 {total}쪽뿐이라 고른 쪽이 없습니다. {first}~{last}쪽을 읽었습니다."
 WARN_PDF_REPAIRED = "PDF 파일 일부가 손상되어 복구한 내용으로 읽었습니다. 빠진 내용이 없는지 확인해 주세요."
 WARN_PDF_BLANK_PAGES = "글자가 없는 쪽({pages}쪽)은 읽지 못했습니다. 이미지로 된 쪽일 수 있습니다."
 WARN_DOCX_TRACKED_CHANGES = (

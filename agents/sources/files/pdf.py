@@ -15,12 +15,15 @@ from agents.sources.files.messages import (
     WARN_PDF_PAGES_SKIPPED,
     WARN_PDF_REPAIRED,
 )
+from agents.sources.files.pages import PAGE_BREAK
 
 # The package's logger, so log lines keep the name they had before the package was split.
 logger = logging.getLogger(__package__)
 
 # --- Limits ---
-MAX_PDF_PAGES = 60
+# Pages read from one file; which of them reach the model is decided by text size when the draft
+# is written (pages.pick_pages), so a long release is kept whole here.
+MAX_PDF_PAGES = 400
 MIN_CHARS_PER_PAGE = 30  # below this average a PDF is an image scan without a text layer
 MIN_CHARS_TOTAL = 50
 # MuPDF's global context is not thread-safe; the llm worker runs a thread pool and reads Telegram
@@ -62,7 +65,8 @@ def _read_pdf(data: bytes) -> tuple[str, int, list[str]]:
         pages = [document[number].get_text() for number in range(min(total, MAX_PDF_PAGES))]
         repaired = bool(document.is_repaired)
     _check_pdf_has_text(pages, repaired=repaired)
-    return "\n\n".join(pages), len(pages), _pdf_warnings(pages, total=total, repaired=repaired)
+    text = f"\n{PAGE_BREAK}\n".join(page.strip("\n") for page in pages)
+    return text, len(pages), _pdf_warnings(pages, total=total, repaired=repaired)
 
 
 def _check_pdf_has_text(pages: list[str], *, repaired: bool) -> None:

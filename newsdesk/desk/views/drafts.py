@@ -61,10 +61,12 @@ def _create_draft(*, reporter: Reporter, form: DraftForm) -> Run:
     """Validates before the upload is stored, so a bad form leaves no orphan file behind."""
     fields = form.draft_kwargs()
     uploaded = form.uploaded()
+    checked = {key: value for key, value in fields.items() if key != "pages"}
     services.validate_draft_input(
-        **{**fields, "department": fields["department"] or reporter.department},
+        **{**checked, "department": fields["department"] or reporter.department},
         has_file=uploaded is not None,
     )
+    services.validate_pages(pages=fields["pages"])
     upload = None
     if uploaded is not None:
         services.require_api_key(reporter=reporter)  # refuse before storing anything, as the API does

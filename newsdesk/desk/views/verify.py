@@ -14,6 +14,7 @@ from django.views.decorators.http import require_http_methods
 
 from agents import services
 from agents.models import Run, Upload
+from agents.sources import files
 from newsdesk import messages as msg
 from newsdesk.desk import selectors
 from newsdesk.desk.forms import EditForm, VerifyForm, client_messages
@@ -67,7 +68,7 @@ def _check(*, reporter: Reporter, form: VerifyForm, can_use_model: bool) -> Chec
         upload = upload_from_browser(reporter=reporter, uploaded=uploaded)
         if upload.status != Upload.Status.PARSED:
             raise services.InputError(msg.DESK_FILE_PENDING, field="file")
-        sources.append(upload.text)
+        sources.append(upload.text.replace(f"\n{files.PAGE_BREAK}\n", "\n\n"))
     check = services.verify_check(article=article, sources=sources)
     wants_model = form.cleaned_data["with_model"]
     run = None

@@ -15,6 +15,8 @@ from docx.oxml.ns import nsdecls
 
 from agents.sources.files import (
     MAX_FILE_BYTES,
+    MAX_PDF_PAGES,
+    PAGE_BREAK,
     Extracted,
     FileRejected,
     detect_kind,
@@ -57,7 +59,7 @@ def test_it_reads_every_page_of_a_multi_page_pdf_in_order() -> None:
     result = extract_text(data=make_pdf(pages), file_name="release.pdf")
 
     assert result.page_count == 3
-    assert result.text == "\n\n".join(pages)
+    assert result.text == f"\n{PAGE_BREAK}\n".join(pages)  # page breaks kept for page ranges
 
 
 def test_it_extracts_a_pdf_locked_only_by_an_owner_password() -> None:
@@ -124,17 +126,17 @@ def test_it_warns_about_image_only_pages_in_an_otherwise_text_pdf() -> None:
     assert any("3쪽" in warning for warning in result.warnings)
 
 
-def test_it_reads_only_the_first_60_pages_and_warns_about_the_rest() -> None:
-    pages = [f"{number}쪽\n{PAGE_TEXT}" for number in range(1, 66)]
+def test_it_reads_up_to_its_page_limit_and_warns_about_the_rest() -> None:
+    pages = [f"{number}쪽\n{PAGE_TEXT}" for number in range(1, MAX_PDF_PAGES + 6)]
 
     result = extract_text(data=make_pdf(pages), file_name="long.pdf")
 
-    assert result.page_count == 60
-    assert "60쪽\n" in result.text
-    assert "61쪽" not in result.text
+    assert result.page_count == MAX_PDF_PAGES
+    assert f"{MAX_PDF_PAGES}쪽\n" in result.text
+    assert f"{MAX_PDF_PAGES + 1}쪽" not in result.text
     assert len(result.warnings) == 1
-    assert "65쪽" in result.warnings[0]
-    assert "60쪽" in result.warnings[0]
+    assert f"{MAX_PDF_PAGES + 5}쪽" in result.warnings[0]
+    assert f"{MAX_PDF_PAGES}쪽" in result.warnings[0]
 
 
 # --- DOCX ---

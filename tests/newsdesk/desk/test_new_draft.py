@@ -168,3 +168,18 @@ def test_a_file_with_a_bad_form_is_not_stored(desk: Client) -> None:
     desk.post("/desk/", {"file": pdf, "department": "연예부"})
 
     assert not Upload.objects.exists()
+
+
+def test_a_page_range_goes_with_the_pdf_and_a_bad_one_is_refused_next_to_its_field(
+    desk: Client, settings
+) -> None:
+    settings.NEWSDESK_UPLOAD_WAIT_SECONDS = 0
+    pdf = make_pdf(["서울시는 3일 청년 월세 지원을 늘린다."])
+
+    refused = desk.post(
+        "/desk/", {"file": SimpleUploadedFile("a.pdf", pdf, "application/pdf"), "pages": "10-3"}
+    )
+    desk.post("/desk/", {"file": SimpleUploadedFile("a.pdf", pdf, "application/pdf"), "pages": "3-10"})
+
+    assert "쪽 범위" in field_error(refused, "id_pages")
+    assert Run.objects.get().input["pages"] == [3, 10] and Upload.objects.count() == 1

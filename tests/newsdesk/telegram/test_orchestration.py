@@ -178,6 +178,28 @@ def test_a_file_then_text_makes_an_article_from_the_pdf(reporter_tg, fake_telegr
     assert Message.objects.filter(role="assistant", meta__article_id=run.article.pk).exists()
 
 
+def test_the_pages_named_in_a_chat_message_are_the_pages_drafted_from(
+    reporter_tg, fake_telegram, fake_llm
+) -> None:
+    pages = [f"제{n}쪽 표식\n{PRESS_RELEASE}" for n in range(1, 13)]
+    pdf = make_pdf(pages)
+    fake_telegram.add_file("PDF2", pdf, file_name="긴자료.pdf", file_path="documents/file_2.pdf")
+    send_file("긴자료.pdf", "application/pdf", len(pdf), file_id="PDF2")
+    routed(fake_llm, "writing", has_attachment=True)
+
+    send("3~10쪽으로 기사 써줘")
+
+    run = Run.objects.get(kind="draft")
+    assert run.input["pages"] == [3, 10]
+    submit(fake_llm)
+    verify_pass(fake_llm)
+    run = finish(run)
+    assert run.status == "done", run.error
+    prompt = fake_llm.requests[1].last_user_text()
+    assert "제3쪽 표식" in prompt and "제10쪽 표식" in prompt
+    assert "제2쪽 표식" not in prompt and "제11쪽 표식" not in prompt
+
+
 def test_an_expired_attachment_is_reported_plainly(reporter_tg, fake_telegram, fake_llm) -> None:
     send_file("보도자료.pdf", "application/pdf", 1000, file_id="GONE")
     routed(fake_llm, "writing", has_attachment=True)
