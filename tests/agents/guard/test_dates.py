@@ -1,0 +1,167 @@
+"""Dates, times and relative day words, compared by the components the text states."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from agents.guard import check_article, extract_facts
+from tests.agents.guard.helpers import keys, unsupported
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("2026년 3월 5일", "2026-03-05"),
+        ("2026.3.5", "2026-03-05"),
+        ("2026. 3. 5.", "2026-03-05"),
+        ("2026-03-05", "2026-03-05"),
+        ("2026/3/5", "2026-03-05"),
+        ("3월 5일", "m:3|d:5"),
+        ("3.5(목)", "m:3|d:5"),
+        ("5일", "d:5"),
+        ("지난 5일", "d:5"),
+        ("오는 10일", "d:10"),
+        ("3월", "m:3"),
+        ("2026년", "y:2026"),
+        ("2026년 3월", "y:2026|m:3"),
+        ("오후 3시", "t:15:00"),
+        ("오전 10시 30분", "t:10:30"),
+        ("15시 30분", "t:15:30"),
+        ("15:30", "t:15:30"),
+        ("3시 반", "t:3:30"),
+    ],
+)
+def test_it_reads_dates_and_times(text: str, key: str) -> None:
+    assert keys(text) == [key]
+
+
+def test_it_keeps_the_prefix_in_the_surface_form_of_a_day() -> None:
+    assert [f.text for f in extract_facts("서울시는 지난 3일 밝혔다.")] == ["지난 3일"]
+
+
+def test_it_reads_each_day_of_a_range() -> None:
+    assert keys("3월 5~7일") == ["m:3|d:5", "m:3|d:7"]
+    assert keys("3~4월") == ["m:3", "m:4"]
+
+
+def test_it_does_not_report_the_digits_of_a_date_as_numbers_too() -> None:
+    facts = extract_facts("2026년 3월 5일 오후 2시 30분")
+    assert {f.kind for f in facts} == {"date"}
+
+
+def test_it_tells_a_duration_from_a_time_of_day() -> None:
+    assert keys("3시간 30분") == ["3|시간", "30|분"]
+    assert keys("12개월") == ["12|개월"]
+
+
+def test_it_supports_a_day_by_a_fuller_source_date() -> None:
+    assert unsupported("지난 5일 밝혔다.", "2026년 3월 5일 밝혔다.") == []
+    assert unsupported("5일 밝혔다.", "3월 5일 밝혔다.") == []
+
+
+def test_it_does_not_support_a_month_and_day_by_a_bare_day_without_a_reference() -> None:
+    assert unsupported("3월 5일 밝혔다.", "5일 밝혔다.") == ["3월 5일"]
+
+
+def test_it_supports_a_month_and_day_by_a_bare_day_resolved_against_the_reference() -> None:
+    assert unsupported("3월 5일 밝혔다.", "5일 밝혔다.", reference=date(2026, 3, 6)) == []
+    assert unsupported("4월 5일 밝혔다.", "5일 밝혔다.", reference=date(2026, 3, 6)) == ["4월 5일"]
+
+
+def test_it_resolves_jinan_and_oneun_days_in_the_right_direction() -> None:
+    reference = date(2026, 3, 20)
+    assert unsupported("2월 25일 열렸다.", "지난 25일 열렸다.", reference=reference) == []
+    assert unsupported("4월 5일 열린다.", "오는 5일 열린다.", reference=reference) == []
+    assert unsupported("3월 5일 열린다.", "오는 5일 열린다.", reference=reference) == ["3월 5일"]
+
+
+def test_it_fills_the_year_of_a_source_date_from_the_reference() -> None:
+    assert unsupported("2026년 3월 16일", "3월 16일", reference=date(2026, 3, 6)) == []
+    assert unsupported("2025년 3월 16일", "3월 16일", reference=date(2026, 3, 6)) == ["2025년 3월 16일"]
+
+
+def test_it_never_completes_the_article_date_from_the_reference() -> None:
+    # The article's "3월 16일" is checked as month and day, so a source "2025년 3월 16일" still supports it.
+    assert unsupported("3월 16일", "2025년 3월 16일", reference=date(2026, 3, 6)) == []
+
+
+def test_it_never_lets_an_inferred_month_support_a_month_on_its_own() -> None:
+    # "10일" resolves to 2026-03-10, but the source never said "3월": "3월 수출" stays unsupported.
+    reference = date(2026, 3, 11)
+    assert unsupported("3월 10일 밝혔다.", "10일 밝혔다.", reference=reference) == []
+    assert unsupported("3월 수출이 늘었다.", "10일 밝혔다.", reference=reference) == ["3월"]
+    assert unsupported("2월 수출이 늘었다.", "2026년 2월 수출", reference=reference) == []
+
+
+def test_it_gives_a_date_finding_the_source_date_as_evidence() -> None:
+    (finding,) = check_article(body="3월 16일부터 받는다.", sources=["신청은 2026년 3월 16일부터 받는다."])
+    assert "2026년 3월 16일" in finding.evidence
+
+
+@pytest.mark.parametrize(
+    ("word", "key"),
+    [
+        ("오늘", "2026-03-06"),
+        ("금일", "2026-03-06"),
+        ("어제", "2026-03-05"),
+        ("그제", "2026-03-04"),
+        ("내일", "2026-03-07"),
+        ("모레", "2026-03-08"),
+        ("올해", "y:2026"),
+        ("지난해", "y:2025"),
+        ("작년", "y:2025"),
+        ("내년", "y:2027"),
+        ("지난달", "y:2026|m:2"),
+        ("이번 달", "y:2026|m:3"),
+        ("다음 달", "y:2026|m:4"),
+        ("지난주", "w:2026-W09"),
+        ("이번 주", "w:2026-W10"),
+        ("다음 주", "w:2026-W11"),
+    ],
+)
+def test_it_resolves_relative_words_against_the_reference_date(word: str, key: str) -> None:
+    assert keys(f"서울시는 {word} 발표했다.", reference=date(2026, 3, 6)) == [key]
+
+
+def test_it_reads_relative_words_literally_without_a_reference() -> None:
+    assert keys("서울시는 어제 발표했다.") == ["r:어제"]
+    assert keys("작년 매출") == keys("지난해 매출") == ["r:지난해"]
+
+
+def test_it_supports_a_relative_word_by_the_same_word_without_a_reference() -> None:
+    assert unsupported("어제 발표했다.", "어제 발표했다.") == []
+    assert unsupported("어제 발표했다.", "5일 발표했다.") == ["어제"]
+
+
+def test_it_supports_a_relative_word_by_the_date_it_means_with_a_reference() -> None:
+    reference = date(2026, 3, 6)
+    assert unsupported("어제 발표했다.", "5일 발표했다.", reference=reference) == []
+    assert unsupported("어제 발표했다.", "3월 5일 발표했다.", reference=reference) == []
+    assert unsupported("어제 발표했다.", "4일 발표했다.", reference=reference) == ["어제"]
+    assert unsupported("5일 발표했다.", "어제 발표했다.", reference=reference) == []
+    assert unsupported("올해 매출", "2026년 매출", reference=reference) == []
+    assert unsupported("지난해 매출", "2025년 매출", reference=reference) == []
+    assert unsupported("내년 매출", "2026년 매출", reference=reference) == ["내년"]
+
+
+def test_it_supports_a_week_by_a_source_date_in_that_week() -> None:
+    reference = date(2026, 3, 6)  # a Friday; the week runs from 2 to 8 March
+    assert unsupported("이번 주 발표했다.", "3월 3일 발표했다.", reference=reference) == []
+    assert unsupported("이번 주 발표했다.", "3월 10일 발표했다.", reference=reference) == ["이번 주"]
+
+
+def test_it_skips_i_nal_because_it_only_points_back_to_a_date_already_given() -> None:
+    assert extract_facts("회사는 이날 협약을 맺었다.") == []
+
+
+@pytest.mark.parametrize("word", ["오늘날", "그제야", "내일채움공제"])
+def test_it_does_not_take_words_that_contain_a_relative_word_for_dates(word: str) -> None:
+    assert extract_facts(f"{word} 이야기다.") == []
+
+
+def test_it_matches_an_hour_without_am_or_pm_to_either_half_of_the_day() -> None:
+    assert unsupported("3시에 열린다.", "오후 3시에 열린다.") == []
+    assert unsupported("오후 3시에 열린다.", "15시에 열린다.") == []
+    assert unsupported("오후 4시에 열린다.", "3시에 열린다.") == ["오후 4시"]
