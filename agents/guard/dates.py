@@ -26,8 +26,22 @@ Facets = frozenset[Facet]
 _RANGE_MARK = r" ?[~∼〜\-–] ?"
 _PART = rf"\d{{1,2}}(?:{_RANGE_MARK}\d{{1,2}})?"
 _YEAR = rf"\d{{4}}(?:{_RANGE_MARK}\d{{4}})?"
+# A two-digit year after an apostrophe: '23. 4. 18. and '07년.
+_SHORT_YEAR = r"['’‘](?P<yy>\d{2})"
 _DOTTED = re.compile(
-    r"(?<![\d.,])(?P<y>\d{4}) ?(?P<sep>[.\-/]) ?(?P<m>\d{1,2}) ?(?P=sep) ?(?P<d>\d{1,2})(?!\d)(?:\.(?!\d))?"
+    rf"(?<![\d.,])(?:(?P<y>\d{{4}})|{_SHORT_YEAR}) ?(?P<sep>[.\-/]) ?(?P<m>\d{{1,2}}) ?(?P=sep) ?"
+    r"(?P<d>\d{1,2})(?!\d)(?:\.(?!\d))?"
+)
+# A year and month in dots: "’13.10월", "2013.10월", "’13.10." (the apostrophe makes it a year).
+_DOTTED_MONTH = re.compile(
+    rf"(?<![\d.,])(?:(?P<y>\d{{4}})\. ?(?P<m>\d{{1,2}}) ?월"
+    rf"|{_SHORT_YEAR}\. ?(?P<m2>\d{{1,2}})(?: ?월|\.)?)(?![\d.])"
+)
+# A month and day in dots closed by a dot, as press releases write them: "4. 18.", "9.30.까지".
+_DOTTED_DAY = re.compile(r"(?<![\d.,])(?P<m>\d{1,2})\. ?(?P<d>\d{1,2})\.(?!\d)")
+# A day named by its date with a middle dot: "4·10 총선", "5·18 민주화운동". Not "1·2차" or "3·4위".
+_MIDDOT_DAY = re.compile(
+    r"(?<![\d.,·ㆍ])(?P<m>\d{1,2})[·ㆍ・](?P<d>\d{1,2})(?![\d·ㆍ・]|[차호위등급층명개년월일%]| ?단계)"
 )
 _WEEKDAY = re.compile(r"(?<![\d.,])(?P<m>\d{1,2}) ?[./] ?(?P<d>\d{1,2})\.? ?\((?:월|화|수|목|금|토|일)\)")
 _TIME = re.compile(
@@ -51,7 +65,8 @@ _AFTERNOON = frozenset({"오후", "낮", "저녁", "밤"})
 def _korean_pattern(gap: str) -> re.Pattern[str]:
     """2026년 3월 5일 and every part of it, ranges such as 5~7일; gap is the space allowed before 년/월/일."""
     return re.compile(
-        rf"(?<![\d.,])(?:(?P<y>{_YEAR}){gap}년(?: ?(?P<ym>{_PART}){gap}월(?: ?(?P<ymd>{_PART}){gap}일)?)?"
+        rf"(?<![\d.,])(?:(?:(?P<y>{_YEAR})|{_SHORT_YEAR}){gap}년"
+        rf"(?: ?(?P<ym>{_PART}){gap}월(?: ?(?P<ymd>{_PART}){gap}일)?)?"
         rf"|(?P<m>{_PART}){gap}월(?: ?(?P<md>{_PART}){gap}일)?|(?P<d>{_PART}){gap}일)"
     )
 
@@ -75,6 +90,9 @@ def find_dates(text: str, *, lenient: bool = False) -> list[DateHit]:
     groups = [
         *(_dotted(m) for m in _DOTTED.finditer(text)),
         *(_weekday(m) for m in _WEEKDAY.finditer(text)),
+        *(_weekday(m) for m in _DOTTED_DAY.finditer(text)),
+        *(_dotted_month(m) for m in _DOTTED_MONTH.finditer(text)),
+        *(_weekday(m) for m in _MIDDOT_DAY.finditer(text)),
         *(_korean(m) for m in (_KOREAN_LENIENT if lenient else _KOREAN).finditer(text)),
         *(_time(m) for m in _TIME.finditer(text)),
         *(_relative(m) for m in _RELATIVE.finditer(text)),
@@ -172,7 +190,12 @@ def _make(match: re.Match[str], **parts: int | None) -> DateHit | None:
 
 
 def _dotted(match: re.Match[str]) -> list[DateHit]:
-    hit = _make(match, y=int(match["y"]), m=int(match["m"]), d=int(match["d"]))
+    hit = _make(match, y=_year(match), m=int(match["m"]), d=int(match["d"]))
+    return [hit] if hit else []
+
+
+def _dotted_month(match: re.Match[str]) -> list[DateHit]:
+    hit = _make(match, y=_year(match), m=int(match["m"] or match["m2"]))
     return [hit] if hit else []
 
 
@@ -181,9 +204,18 @@ def _weekday(match: re.Match[str]) -> list[DateHit]:
     return [hit] if hit else []
 
 
+def _year(match: re.Match[str]) -> int:
+    """A four-digit year, or '07 read as 2007 and '98 as 1998."""
+    if match["y"]:
+        return int(match["y"])
+    short = int(match["yy"])
+    return 2000 + short if short < 70 else 1900 + short
+
+
 def _korean(match: re.Match[str]) -> list[DateHit]:
     """One hit per day of a range: "3월 5~7일" states 3월 5일 and 3월 7일."""
-    ys, ms = _values(match["y"]), _values(match["ym"] or match["m"])
+    ys = [_year(match)] if match["yy"] else _values(match["y"])
+    ms = _values(match["ym"] or match["m"])
     ds = _values(match["ymd"] or match["md"] or match["d"])
     hits = [_make(match, y=y, m=m, d=d) for y, m, d in product(ys, ms, ds)]
     return [] if None in hits else [h for h in hits if h]

@@ -1,8 +1,11 @@
 """Facts of an article (numbers, dates, quotes) and their lookup in the source texts.
 
-Sources go through the same extraction as the article and become one index of keys, so
-"1200억 원" in a source supports "1,200억원" in the article; a naive substring search would not.
-Quotes are the exception: they are looked up as a substring of the folded source text.
+Sources go through the same reader as the article, so "1200억 원" in a source supports "1,200억원"
+in the article; a naive substring search would not. A number is also bound to its context (see
+`agents.guard.context`): it is confirmed where a source states the same value about the same
+thing, contradicted where the source gives that thing another value or gives the value to another
+thing, and confirmed as derived where it is a sum, difference, ratio or change of nearby source
+figures. Quotes are looked up as a substring of the folded source text.
 """
 
 from __future__ import annotations
@@ -11,10 +14,11 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
-from functools import lru_cache
 
 from agents.guard import dates
-from agents.guard.numbers import NumberHit, find_numbers, format_value, mask
+from agents.guard import messages as msg
+from agents.guard.binding import Binding, NumberIndex, bind, read_numbers
+from agents.guard.numbers import NumberHit
 from agents.guard.quotes import FoldedText, find_quotes
 from agents.guard.sentences import split_sentences
 
@@ -36,94 +40,131 @@ class Fact:
 @dataclass(frozen=True)
 class Finding:
     fact: Fact
-    supported: bool
-    evidence: str  # when supported: a short snippet of the source around the match; else ""
+    status: str  # "confirmed" | "not_found" | "contradicted"
+    evidence: str = ""  # a short snippet of the source around the match (or the contradicting figure)
+    reason: str = ""  # a short Korean reason for the reporter
+    source: int | None = None  # which source the evidence comes from, and where
+    start: int = 0
+    end: int = 0
+    formula: str = ""  # for a derived figure: how the source figures give it
+
+    @property
+    def supported(self) -> bool:
+        return self.status == "confirmed"
 
 
 @dataclass(frozen=True)
 class _Probe:
     fact: Fact
-    keys: tuple[str, ...]  # index keys; any one of them supports the fact
+    keys: tuple[str, ...] = ()  # date index keys; any one of them supports the fact
     quote: str = ""  # a folded quote, looked up by substring instead
+    number: int = -1  # position in the sentence's number list
 
 
 @dataclass(frozen=True)
 class _Index:
     sources: tuple[str, ...]
-    keys: dict[str, Location]
+    dates: dict[str, Location]
+    numbers: NumberIndex
     folded: tuple[FoldedText, ...]
 
 
 def extract_facts(text: str, *, reference: date | None = None) -> list[Fact]:
-    return [probe.fact for probe in _probes(text, reference, sentence=0)]
+    return [probe.fact for probe in _probes(_SPACES.sub(" ", text), reference, sentence=0)[0]]
 
 
 def find_unsupported(*, text: str, sources: Sequence[str], reference: date | None = None) -> list[Fact]:
-    """The facts of text that none of the sources supports."""
+    """The facts of text that no source confirms."""
     index = _index(tuple(sources), reference)
-    return [p.fact for p in _probes(text, reference, sentence=0) if _locate(index, p) is None]
+    findings: list[Finding] = []
+    for sentence in split_sentences(text):  # contexts never reach across sentences
+        findings += _check(_SPACES.sub(" ", sentence.text), index, reference, sentence=0)
+    return [f.fact for f in findings if not f.supported]
 
 
 def check_article(*, body: str, sources: Sequence[str], reference: date | None = None) -> list[Finding]:
-    """Every fact of every sentence, each with its support; Fact.sentence says which sentence to cut."""
+    """Every fact of every sentence with its status; Fact.sentence says which sentence to cut."""
     index = _index(tuple(sources), reference)
     findings: list[Finding] = []
     for sentence in split_sentences(body):
-        for probe in _probes(sentence.text, reference, sentence=sentence.index):
-            location = _locate(index, probe)
-            evidence = _evidence(index.sources, location) if location else ""
-            findings.append(Finding(probe.fact, location is not None, evidence))
+        findings += _check(_SPACES.sub(" ", sentence.text), index, reference, sentence=sentence.index)
     return findings
 
 
+def _check(text: str, index: _Index, reference: date | None, *, sentence: int) -> list[Finding]:
+    probes, numbers = _probes(text, reference, sentence=sentence)
+    bindings = bind(text, numbers, index.numbers, reference) if numbers else []
+    return [_finding(index, probe, bindings) for probe in probes]
+
+
 # --- the article side -------------------------------------------------------------------------
-def _probes(text: str, reference: date | None, *, sentence: int) -> list[_Probe]:
+def _probes(text: str, reference: date | None, *, sentence: int) -> tuple[list[_Probe], list[NumberHit]]:
     """Quotes, dates and numbers of text in reading order; digits inside a date are not numbers too.
 
     Numbers inside a quote are checked as numbers as well, so a changed figure in a quote is flagged
     twice; that is deliberate, the number finding names exactly what changed.
     """
-    text = _SPACES.sub(" ", text)
     found: list[tuple[int, int, _Probe]] = []
     for quote in find_quotes(text):
         fact = Fact("quote", quote.text, f"q:{quote.key}", sentence)
-        found.append((quote.start, 0, _Probe(fact, (), quote.key)))
+        found.append((quote.start, 0, _Probe(fact, quote=quote.key)))
     date_hits = dates.find_dates(text)
     for hit in date_hits:
         fact = Fact("date", hit.text, dates.date_key(hit, reference), sentence)
         keys = tuple(dates.facet_key(f) for f in dates.alternatives(hit, reference))
         found.append((hit.start, 1, _Probe(fact, keys)))
-    for number in find_numbers(mask(text, [(h.start, h.end) for h in date_hits])):
-        if number.unit or number.scaled or number.digits >= 2:  # a bare "3" says too little to check
-            fact = Fact("number", number.text, number.key, sentence)
-            found.append((number.start, 2, _Probe(fact, (_number_key(number),))))
-    return [probe for _, _, probe in sorted(found, key=lambda f: (f[0], f[1]))]
-
-
-def _number_key(number: NumberHit) -> str:
-    """A number with a unit needs the same value and unit; a bare one needs the value with any unit."""
-    return f"n:{number.key}" if number.unit else f"v:{format_value(number.value)}"
+    numbers = [n for n in read_numbers(text, date_hits) if n.unit or n.scaled or n.digits >= 2]
+    for position, number in enumerate(numbers):
+        fact = Fact("number", number.text, number.key, sentence)
+        found.append((number.start, 2, _Probe(fact, number=position)))
+    return [probe for _, _, probe in sorted(found, key=lambda f: (f[0], f[1]))], numbers
 
 
 # --- the source side --------------------------------------------------------------------------
-@lru_cache(maxsize=16)
+_CACHE: dict[tuple[tuple[str, ...], date | None], _Index] = {}
+
+
 def _index(sources: tuple[str, ...], reference: date | None) -> _Index:
-    """Extract every source once; cached because edits re-check new text against the same sources."""
-    sources = tuple(_SPACES.sub(" ", source) for source in sources)
-    keys: dict[str, Location] = {}
-    for number, source in enumerate(sources):
+    """Read every source once; cached because edits re-check new text against the same sources."""
+    cached = _CACHE.get((sources, reference))
+    if cached is not None:
+        return cached
+    spaced = tuple(_SPACES.sub(" ", source) for source in sources)
+    date_keys: dict[str, Location] = {}
+    numbers = NumberIndex()
+    for number, source in enumerate(spaced):
         date_hits = dates.find_dates(source, lenient=True)
         for hit in date_hits:
             where = (number, hit.start, hit.end)
             for key in dates.source_keys(hit, reference):
-                keys.setdefault(key, where)
+                date_keys.setdefault(key, where)
             for year in dates.years(hit):
-                keys.setdefault(f"v:{year}", where)
-        for found in find_numbers(mask(source, [(h.start, h.end) for h in date_hits]), lenient=True):
-            where = (number, found.start, found.end)
-            keys.setdefault(f"n:{found.key}", where)
-            keys.setdefault(f"v:{format_value(found.value)}", where)
-    return _Index(sources, keys, tuple(FoldedText(s) for s in sources))
+                numbers.add_year(year, where)
+        numbers.add_source(number, source, date_hits, reference)
+    index = _Index(spaced, date_keys, numbers, tuple(FoldedText(s) for s in spaced))
+    if len(_CACHE) >= 16:
+        _CACHE.pop(next(iter(_CACHE)))
+    _CACHE[(sources, reference)] = index
+    return index
+
+
+def _finding(index: _Index, probe: _Probe, bindings: list[Binding]) -> Finding:
+    if probe.number >= 0:
+        return _number_finding(index, probe.fact, bindings[probe.number])
+    location = _locate(index, probe)
+    if location is None:
+        return Finding(probe.fact, "not_found", reason=msg.NOT_FOUND[probe.fact.kind])
+    source, start, end = location
+    evidence = _evidence(index.sources, location)
+    return Finding(probe.fact, "confirmed", evidence, msg.CONFIRMED, source, start, end)
+
+
+def _number_finding(index: _Index, fact: Fact, binding: Binding) -> Finding:
+    if binding.location is None:
+        return Finding(fact, binding.status, reason=binding.reason)
+    source, start, end = binding.location
+    evidence = _evidence(index.sources, binding.location)
+    return Finding(fact, binding.status, evidence, binding.reason, source, start, end, binding.formula)
 
 
 def _locate(index: _Index, probe: _Probe) -> Location | None:
@@ -133,7 +174,7 @@ def _locate(index: _Index, probe: _Probe) -> Location | None:
             if span:
                 return (number, *span)
         return None
-    return next((index.keys[k] for k in probe.keys if k in index.keys), None)
+    return next((index.dates[k] for k in probe.keys if k in index.dates), None)
 
 
 def _evidence(sources: tuple[str, ...], location: Location) -> str:

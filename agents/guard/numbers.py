@@ -7,9 +7,11 @@ become (3.5, %). Values are Decimals so that no digit is ever lost to floating p
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from functools import lru_cache
+
+from agents.guard.hangul import HangulHit, find_hangul
 
 # Surface form → canonical unit. Words that are also particles (도, 부터) are left out on purpose:
 # "100도 넘는다" would otherwise become a unit the source never wrote.
@@ -30,13 +32,18 @@ _UNITS: dict[str, str] = {
             "병상 단계 학년 쪽 장 위 회 회차 차 차례 번 번째 주택 년 주년 개월 주 일 시간 분 분기 초 세 평"
         )
     },
-    **{"개년": "년", "주일": "주", "살": "세"},
+    **{"개년": "년", "주일": "주", "살": "세", "교": "교"},
     **{"톤": "t", "t": "t", "kg": "kg", "㎏": "kg", "km": "km", "㎞": "km", "m": "m", "cm": "cm", "㎝": "cm"},
     **{"mm": "mm", "㎜": "mm", "㎡": "㎡", "m²": "㎡", "㎢": "㎢", "km²": "㎢", "ha": "ha", "㏊": "ha"},
     **{"L": "L", "ℓ": "L", "리터": "L", "℃": "℃", "°C": "℃", "GB": "GB", "TB": "TB", "MB": "MB"},
     **{"MW": "MW", "㎿": "MW", "GW": "GW", "kW": "kW", "㎾": "kW", "kWh": "kWh", "㎾h": "kWh"},
     **{"MWh": "MWh", "GWh": "GWh", "TWh": "TWh"},
 }
+# Counters that count the same thing: "7곳", "7개소" and "7개" of sites, "12교" and "12개교" of
+# schools, "300개사" and "300개 기업" of firms; rounds "3차" and "3회". A figure is compared by its
+# family, so a reporter's choice of counter is never a false flag.
+_FAMILIES = {**dict.fromkeys(_words("곳 개 개소 교 개교 개사"), "개"), "살": "세"}
+_FAMILIES |= dict.fromkeys(_words("차 회 회차"), "회")  # 3차 추경 is the 3회 추경
 # Ordinals: in "제3조" 조 is an article of a law, not a trillion.
 _ORDINAL_COUNTERS = _words("조 항 호 장 절 차 회 기 대 권 편 관 위")
 
@@ -45,20 +52,29 @@ def _unit_pattern() -> str:
     """Longest first, so 개월 wins over 개 and 위안 over 위; Latin units must not run into a word."""
     forms = sorted(_UNITS, key=len, reverse=True)
     latin = re.compile(r"[A-Za-z]$")
-    return "|".join(re.escape(f) + ("(?![A-Za-z])" if latin.search(f) else "") for f in forms)
+    guards = {**dict.fromkeys(_words("교"), "(?!시|대|육|사|류|통|수|원|회|체)")}
+    return "|".join(re.escape(f) + ("(?![A-Za-z])" if latin.search(f) else guards.get(f, "")) for f in forms)
 
 
 _UNIT = _unit_pattern()
 _NUM = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
 _SCALE = r"(?:[천백](?:조|억|만)?|조|억|만)"
+# PDF text puts spaces inside amounts ("3조 2,150 억원", "1,830 억 원", "5 조"): a magnitude after a
+# space counts when what follows cannot be a word of its own (a unit, a mark, the end).
+_SPACED_SCALE = r"(?: (?:조|억|만)(?=[^가-힣]|$| ?(?:원|달러|명|개|곳|가구|건|대|t|톤)))"
+_ANY_SCALE = rf"(?:{_SCALE}|{_SPACED_SCALE})"
 # 1조2000억 / 3조 5,000억 / 2만5000 / 2만 5000명 / 1억2천만 / 1천200억
-_COMPOUND = rf"{_NUM}(?:{_SCALE}(?: ?{_NUM}{_SCALE})*(?:{_NUM}| {_NUM}(?= ?(?:{_UNIT})))?)?"
-_QUANTITY = re.compile(rf"(?<![\d.])(?P<num>{_COMPOUND})(?P<gap> ?)(?P<unit>{_UNIT})?")
+_COMPOUND = rf"{_NUM}(?:{_ANY_SCALE}(?: ?{_NUM}{_ANY_SCALE})*(?:{_NUM}| {_NUM}(?= ?(?:{_UNIT})))?)?"
+_QUANTITY = re.compile(rf"(?<![\d.’‘'])(?P<num>{_COMPOUND})(?P<gap> ?)(?P<unit>{_UNIT})?")
 _ORDINAL = re.compile(rf"(?<![가-힣])제 ?(?P<num>\d+) ?(?P<unit>{'|'.join(_ORDINAL_COUNTERS)})")
-_TOKEN = re.compile(rf"(?P<num>{_NUM})(?P<small>[천백])?(?P<big>조|억|만)?")
+_TOKEN = re.compile(rf"(?P<num>{_NUM}) ?(?P<small>[천백])?(?P<big>조|억|만)?")
 _SMALL = {"천": Decimal(1000), "백": Decimal(100)}
 _BIG = {"조": Decimal(10) ** 12, "억": Decimal(10) ** 8, "만": Decimal(10) ** 4}
 _RANGE = re.compile(r" ?[~∼〜] ?")
+# Between the two figures a short label in brackets may stand: "(’20년) 1,029 → (’21안) 1,311억 원".
+_LABEL = r"(?: ?\([^()\d]{0,8}\d{0,4}[^()\d]{0,8}\))?"
+_ARROW = re.compile(rf"{_LABEL} ?(?:→|->|⟶|에서|/){_LABEL} ?")
+_LIST = re.compile(r" ?(?:,|、|·|및 |와 |과 |또는 ) ?")
 
 
 @dataclass(frozen=True)
@@ -72,9 +88,26 @@ class NumberHit:
     scaled: bool  # a magnitude word (만, 억, 조, 천) was used
     scale: Decimal  # the multiplier of a one-token amount (5조 → 10^12), for "3~5조원"
 
+    items: int = 0  # a Hangul numeral summing up a list written before it: the list's length
+
     @property
     def key(self) -> str:
         return f"{format_value(self.value)}|{self.unit}"
+
+    @property
+    def family(self) -> str:
+        """The unit compared: counters of the same thing share one family."""
+        return family(self.unit)
+
+    @property
+    def compare_key(self) -> str:
+        return f"{format_value(self.value)}|{self.family}"
+
+
+def family(unit: str) -> str:
+    """Counters of the same thing share a family; "두 지표" and "세 분야" (a numeral before any noun,
+    unit "~지표") are all counts of listed things."""
+    return "~" if unit.startswith("~") else _FAMILIES.get(unit, unit)
 
 
 def format_value(value: Decimal) -> str:
@@ -89,6 +122,7 @@ def find_numbers(text: str, *, lenient: bool = False) -> list[NumberHit]:
     strictly, so that "3 대 1" or "10 일자리" never invent a unit.
     """
     hits = [_ordinal(m) for m in _ORDINAL.finditer(text)]
+    hits += [_native(h) for h in find_hangul(text)]
     masked = mask(text, [(h.start, h.end) for h in hits])
     hits += [_quantity(m, lenient) for m in _QUANTITY.finditer(masked)]
     hits.sort(key=lambda h: h.start)
@@ -101,6 +135,12 @@ def mask(text: str, spans: list[tuple[int, int]]) -> str:
     for start, end in spans:
         chars[start:end] = "\x00" * (end - start)
     return "".join(chars)
+
+
+def _native(hit: HangulHit) -> NumberHit:
+    """A Hangul numeral is compared like the digits it stands for."""
+    value = Decimal(hit.value)
+    return NumberHit(hit.start, hit.end, hit.text, value, hit.unit, 2, False, Decimal(1), hit.items)
 
 
 def _ordinal(match: re.Match[str]) -> NumberHit:
@@ -140,15 +180,25 @@ def _parse(number: str) -> tuple[Decimal, Decimal, bool]:
 
 
 def _inherit_ranges(text: str, hits: list[NumberHit]) -> list[NumberHit]:
-    """In "19~39세" or "3~5조원" the first number borrows the unit and magnitude of the second."""
+    """A unit written once for a range, an arrow or a list belongs to every number of it.
+
+    "19~39세" and "3~5조원": the first number borrows the unit and magnitude of the second.
+    "1,250억 → 1,480억원", "820억에서 960억원으로", "예산 30억, 25억원": an amount with its own
+    magnitude but no unit borrows the unit of the next one.
+    """
     result = list(hits)
     for i in range(len(result) - 1, 0, -1):
         first, second = result[i - 1], result[i]
-        bare = not first.unit and not first.scaled
-        if bare and second.unit and _RANGE.fullmatch(text[first.end : second.start]):
-            value = first.value * second.scale
-            unit, scaled = second.unit, second.scaled
-            result[i - 1] = NumberHit(
-                first.start, first.end, first.text, value, unit, first.digits, scaled, Decimal(1)
-            )
+        if first.unit or not second.unit:
+            continue
+        between = text[first.end : second.start]
+        if not first.scaled and (_RANGE.fullmatch(between) or _ARROW.fullmatch(between)):
+            value, scaled = first.value * second.scale, second.scaled
+        elif first.scaled and (
+            _RANGE.fullmatch(between) or _ARROW.fullmatch(between) or _LIST.fullmatch(between)
+        ):
+            value, scaled = first.value, True
+        else:
+            continue
+        result[i - 1] = replace(first, value=value, unit=second.unit, scaled=scaled, scale=Decimal(1))
     return result

@@ -165,3 +165,54 @@ def test_it_matches_an_hour_without_am_or_pm_to_either_half_of_the_day() -> None
     assert unsupported("3시에 열린다.", "오후 3시에 열린다.") == []
     assert unsupported("오후 3시에 열린다.", "15시에 열린다.") == []
     assert unsupported("오후 4시에 열린다.", "3시에 열린다.") == ["오후 4시"]
+
+
+# --- formats from real press releases ----------------------------------------------------------
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("'23. 4. 18.(화)", "2023-04-18"),
+        ("’23.4.18.", "2023-04-18"),
+        ("4. 18.", "m:4|d:18"),
+        ("9.30.까지", "m:9|d:30"),
+        ("4·10 총선", "m:4|d:10"),
+        ("5·18 기념식", "m:5|d:18"),
+        ("'07년", "y:2007"),
+        ("'98년", "y:1998"),
+    ],
+)
+def test_it_reads_the_date_formats_of_press_releases(text: str, key: str) -> None:
+    assert keys(text)[:1] == [key]
+
+
+@pytest.mark.parametrize("text", ["1·2차 회의", "3·4위 결정전", "1·2단계 사업"])
+def test_it_does_not_take_a_pair_of_ordinals_for_a_date(text: str) -> None:
+    assert all(not key.startswith("m:") for key in keys(text))
+
+
+@pytest.mark.parametrize(
+    ("article", "source"),
+    [
+        ("신청은 9월 30일까지다.", "신청 기간: ~9.30.까지"),
+        ("2023년 4월 18일 발표했다.", "발표일 '23. 4. 18.(화)"),
+        ("4월 10일 총선을 앞두고", "4·10 총선을 앞두고"),
+        ("2007년 이후 처음이다.", "'07년 이후 처음이다."),
+    ],
+)
+def test_it_supports_an_article_date_by_the_release_format(article: str, source: str) -> None:
+    assert unsupported(article, source) == []
+
+
+@pytest.mark.parametrize(
+    ("word", "source"),
+    [
+        ("지난달", "2026년 2월 실적"),
+        ("이달", "3월 중 시행"),
+        ("오는 15일", "3월 15일 개최"),
+        ("다음 달", "4월부터 시행"),
+        ("올해", "2026년 예산"),
+        ("내년", "2027년 예산"),
+    ],
+)
+def test_it_resolves_relative_dates_against_the_day_of_writing(word: str, source: str) -> None:
+    assert unsupported(f"{word} 발표", source, reference=date(2026, 3, 6)) == []

@@ -84,7 +84,6 @@ def test_it_reads_value_and_unit(text: str, key: str) -> None:
         ("3.5%", "3.5%p"),
         ("3.5%", "35%"),
         ("2만5000명", "2만6000명"),
-        ("7곳", "7개"),
         ("12개월", "12년"),
         ("19~39세", "19~35세"),
         ("3~5%", "4~5%"),
@@ -131,3 +130,110 @@ def test_it_reads_runs_of_spaces_as_one_space() -> None:
 
 def test_it_never_reads_an_amount_across_a_line_break() -> None:
     assert keys("매출 3조\n5000억원") == ["3000000000000|", "500000000000|원"]
+
+
+# --- formats from real press releases and PDF text, one table per kind --------------------------
+@pytest.mark.parametrize(
+    ("source", "article"),
+    [
+        ("예산은 1,250억 → 1,480억원으로 늘었다.", "예산은 1250억 원에서 1480억 원으로 늘었다."),
+        ("예산은 820억에서 960억원으로 늘었다.", "예산은 820억 원에서 960억 원으로 늘었다."),
+        ("예산은 30억, 25억원이다.", "예산은 30억 원이다."),
+        ("사업비는 3~5억원이다.", "사업비는 3억 원에서 5억 원이다."),
+    ],
+)
+def test_it_gives_a_unit_written_once_to_every_number_of_a_list_range_or_arrow(
+    source: str, article: str
+) -> None:
+    assert unsupported(article, source) == []
+
+
+@pytest.mark.parametrize(
+    ("written", "spaced"),
+    [
+        ("3조2150억원", "3조 2,150 억원"),
+        ("1830억원", "1,830 억 원"),
+        ("5조원", "5 조 원"),
+        ("2만5000명", "2만 5,000 명"),
+    ],
+)
+def test_it_reads_amounts_spaced_by_pdf_extraction(written: str, spaced: str) -> None:
+    assert keys(f"총 {written}이다.") == keys(f"총 {spaced}이다.")
+    assert unsupported(f"총 {written}이다.", f"총 {spaced}이다.") == []
+
+
+@pytest.mark.parametrize(
+    ("source", "article"),
+    [
+        ("(단위: 억원)\n구분 2025 2026\n예산 1,200 1,480", "예산은 1480억 원이다."),
+        ("〈표〉 지역별 인원 (단위 : 명)\n서울 4,500\n부산 2,100", "부산은 2100명이다."),
+    ],
+)
+def test_it_reads_table_numbers_in_the_unit_of_the_header(source: str, article: str) -> None:
+    assert unsupported(article, source) == []
+
+
+def test_it_does_not_give_a_header_unit_to_numbers_far_below_the_table() -> None:
+    source = "(단위: 억원)\n예산 1,200\n" + "가" * 2100 + " 참가 1,480"
+    assert unsupported("예산은 1480억 원이다.", source) == ["1480억 원"]
+
+
+@pytest.mark.parametrize(
+    ("source", "article"),
+    [
+        ("거점 7곳", "거점 7개"),
+        ("거점 7개소", "거점 7곳"),
+        ("학교 12개교", "학교 12곳"),
+        ("학교 12교", "학교 12개교"),
+        ("참여 기업 300개사", "참여 기업 300개"),
+    ],
+)
+def test_it_treats_counters_of_the_same_thing_as_one_unit(source: str, article: str) -> None:
+    assert unsupported(f"{article}가 참여한다.", f"{source}가 참여한다.") == []
+
+
+def test_it_does_not_read_a_school_period_as_a_count_of_schools() -> None:
+    assert keys("3교시 수업") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("한 곳", "1|곳"),
+        ("두 배", "2|배"),
+        ("세 번째", "3|번째"),
+        ("열 명", "10|명"),
+        ("스물두 개", "22|개"),
+        ("첫째", "1|번째"),
+        ("둘째", "2|번째"),
+        ("첫 번째", "1|번째"),
+        ("석 달", "3|개월"),
+        ("다섯 가지", "5|가지"),
+    ],
+)
+def test_it_reads_hangul_numerals_and_ordinals(text: str, key: str) -> None:
+    assert keys(f"{text}다.") == [key]
+
+
+@pytest.mark.parametrize("text", ["한 번 더 말했다.", "세수가 줄었다.", "한 해 동안", "세 부담", "두 사람은"])
+def test_it_reads_no_figure_where_a_numeral_word_is_not_a_count(text: str) -> None:
+    assert [k for k in keys(text) if not k.endswith("|명")] == []
+
+
+@pytest.mark.parametrize(
+    ("source", "article", "changed"),
+    [
+        ("수출이 2배로 늘었다.", "수출이 두 배로 늘었다.", "수출이 세 배로 늘었다."),
+        ("두 번째 회의다.", "2번째 회의다.", "세 번째 회의다."),
+        ("10명이 참석했다.", "열 명이 참석했다.", "아홉 명이 참석했다."),
+        ("첫째, 예산을 늘린다.", "첫 번째로 예산을 늘린다.", "둘째로 예산을 늘린다."),
+    ],
+)
+def test_it_checks_hangul_numerals_like_digits(source: str, article: str, changed: str) -> None:
+    assert unsupported(article, source) == []
+    assert unsupported(changed, source) != []
+
+
+def test_it_reads_1_year_before_as_the_comparison_base_not_as_a_figure() -> None:
+    assert keys("1년 전보다 5.2% 늘었다.") == ["5.2|%"]
+    assert keys("1년 만에 다시 열렸다.") == ["1|년"]

@@ -1,0 +1,257 @@
+"""Numbers bound to their context on both sides, and the verdict for each article figure.
+
+The same reader reads the article and the sources: digits and Hangul numerals with their units,
+a unit written once for a list, a table's unit from its "단위: 억원" header. Each source figure is
+kept with its context; an article figure is then
+
+- confirmed where a source states the same value in a context that fits at least as well as any
+  other figure of the same unit,
+- contradicted where another figure of the same unit fits the article's context clearly better
+  (the value belongs to something else, or the thing has another value),
+- confirmed as derived where a sum, difference, ratio or change of nearby source figures gives it,
+- not found otherwise.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import date
+from decimal import Decimal
+
+from agents.guard import dates
+from agents.guard import messages as msg
+from agents.guard.context import Context, contexts, own_match, related, score, words
+from agents.guard.derived import Operand, derive, derive_total, describe
+from agents.guard.numbers import NumberHit, find_numbers, format_value, mask
+
+Location = tuple[int, int, int]
+MARGIN = 2  # how much better another figure's context must fit before the value is called misplaced
+# "1년 전보다" is the comparison base ("전년 대비"), not a figure of its own.
+_IDIOMS = re.compile(r"(?:1년|한 해) 전(?=보다|에 비해| 대비|과 비교|과 견줘| 같은)")
+_HEADER = re.compile(r"단위\s?[:：]?\s?(?P<units>[^)\]\n]{1,24}?)\s?(?:[)\]]|\n|$)")
+_TABLE_REACH = 2000  # characters after a "단위:" header in which bare numbers take its unit
+_SENTENCE_END = re.compile(r"(?<=[.?!])\s|\n")
+_BULLET = re.compile(r"[△▲▴▷▸►◇◆]|[①②③④⑤⑥⑦⑧⑨]")
+
+
+@dataclass(frozen=True)
+class Occurrence:
+    value: Decimal
+    family: str
+    source: int
+    start: int
+    end: int
+    text: str
+    context: Context
+    sentence: int = 0  # where its source sentence starts
+
+    def operand(self) -> Operand:
+        return Operand(self.value, self.family, self.source, self.start, self.end, self.text, self.sentence)
+
+
+@dataclass(frozen=True)
+class Binding:
+    status: str
+    reason: str
+    location: Location | None = None
+    formula: str = ""
+
+
+@dataclass
+class NumberIndex:
+    by_key: dict[str, list[Occurrence]] = field(default_factory=dict)
+    by_family: dict[str, list[Occurrence]] = field(default_factory=dict)
+    years: dict[str, Location] = field(default_factory=dict)
+
+    def add_year(self, year: int, where: Location) -> None:
+        self.years.setdefault(f"v:{year}", where)
+
+    def add_source(
+        self, number: int, text: str, date_hits: list[dates.DateHit], reference: date | None
+    ) -> None:
+        hits = read_numbers(text, date_hits, lenient=True)
+        table: dict[int, list[NumberHit]] = {}
+        for reading in _table_readings(text, hits):
+            table.setdefault(reading.start, []).append(reading)
+        tokens = _date_tokens(date_hits, reference)
+        for start, end in _sentences(text):
+            self._add_lists(number, text, start, end)
+            inside = [h for h in hits if start <= h.start < end]
+            if not inside:
+                continue
+            sentence = text[start:end]
+            spans = [(h.start - start, h.end - start) for h in inside]
+            extra = [(p - start, t) for p, t in tokens if start <= p < end]
+            skip = [(h.start - start, h.end - start) for h in date_hits if start <= h.start < end]
+            found = contexts(sentence, spans, extra, skip)
+            for hit, context in zip(inside, found, strict=True):
+                if hit.start in table:  # a table row: every cell is about the row's label
+                    context = found[0]
+                for reading in (hit, *table.get(hit.start, ())):
+                    value, family = reading.value, reading.family
+                    self._add(Occurrence(value, family, number, hit.start, hit.end, hit.text, context, start))
+
+    def _add_lists(self, number: int, text: str, start: int, end: int) -> None:
+        """ "△A △B △C를 기본 방향으로": a list of three, for "세 가지" or "3개 분야" in an article."""
+        count = len(_BULLET.findall(text, start, end))
+        if count >= 2:
+            context = Context.of(frozenset(), frozenset(words(text[start:end])), "")
+            for counter in ("가지", "개", "~"):
+                self._add(Occurrence(Decimal(count), counter, number, start, end, f"항목 {count}개", context))
+
+    def _add(self, occurrence: Occurrence) -> None:
+        value = format_value(occurrence.value)
+        self.by_key.setdefault(f"n:{value}|{occurrence.family}", []).append(occurrence)
+        self.by_key.setdefault(f"v:{value}", []).append(occurrence)
+        if occurrence.family:
+            self.by_family.setdefault(occurrence.family, []).append(occurrence)
+
+
+def read_numbers(text: str, date_hits: Sequence[dates.DateHit], *, lenient: bool = False) -> list[NumberHit]:
+    """The numbers of text outside its dates and comparison idioms."""
+    spans = [(h.start, h.end) for h in date_hits] + [m.span() for m in _IDIOMS.finditer(text)]
+    return find_numbers(mask(text, spans), lenient=lenient)
+
+
+def bind(text: str, numbers: list[NumberHit], index: NumberIndex, reference: date | None) -> list[Binding]:
+    """A verdict for each article number of one sentence."""
+    date_hits = dates.find_dates(text)
+    extra = _date_tokens(date_hits, reference)
+    skip = [(h.start, h.end) for h in date_hits]
+    article = contexts(text, [(n.start, n.end) for n in numbers], extra, skip)
+    return [_bind(number, context, index) for number, context in zip(numbers, article, strict=True)]
+
+
+def _bind(number: NumberHit, context: Context, index: NumberIndex) -> Binding:
+    value = format_value(number.value)
+    if number.items:  # "A와 B 두 업종" is checked against the article's own list
+        if number.items == number.value:
+            return Binding("confirmed", msg.LIST_COUNT)
+        return Binding("contradicted", msg.LIST_MISCOUNT.format(items=number.items))
+    if not number.unit:  # a bare number says too little about what it counts to bind it
+        found = index.by_key.get(f"v:{value}")
+        where = _where(found[0]) if found else index.years.get(f"v:{value}")
+        return (
+            Binding("confirmed", msg.CONFIRMED, where)
+            if where
+            else Binding("not_found", msg.NOT_FOUND["number"])
+        )
+    same = index.by_key.get(f"n:{value}|{number.family}", [])
+    others = [o for o in index.by_family.get(number.family, []) if o.value != number.value]
+    best_other = max(others, key=lambda o: score(context, o.context), default=None)
+    other_score = score(context, best_other.context) if best_other else -99
+    if same:
+        best = max(same, key=lambda o: score(context, o.context))
+        # Misplaced only where the article ties the figure to something: words right before it.
+        if (
+            best_other
+            and context.own
+            and own_match(context, best_other.context)
+            and other_score >= score(context, best.context) + MARGIN
+        ):
+            return Binding("contradicted", msg.MISPLACED.format(other=best_other.text), _where(best_other))
+        return Binding("confirmed", msg.CONFIRMED, _where(best))
+    derived = _derived(number, context, index)
+    if derived:
+        return derived
+    if best_other and context.own and own_match(context, best_other.context) and other_score >= MARGIN:
+        return Binding("contradicted", msg.OTHER_VALUE.format(other=best_other.text), _where(best_other))
+    return Binding("not_found", msg.NOT_FOUND["number"])
+
+
+def _derived(number: NumberHit, context: Context, index: NumberIndex) -> Binding | None:
+    """A sum, difference, ratio or change of source figures about what the article talks about.
+
+    The start or end of a change ("3000만 원에서 5000만 원으로") is a stated figure, never a derived
+    one: a difference there would only hide a changed endpoint.
+    """
+    if context.role and number.family not in ("%", "%p", "배"):
+        return None
+    families = {number.family}
+    if number.family == "%p":
+        families = {"%"}
+    elif number.family in ("%", "배"):
+        families = {f for f in index.by_family if f not in ("%", "%p", "배")}
+    nearby = [
+        o.operand()
+        for f in families
+        for o in index.by_family.get(f, [])
+        if related(context, o.context) or not context.near
+    ]
+    step = quantum(number)
+    derivation = derive(number.value, number.family, nearby, step)
+    if derivation is None and number.value >= step * 100:  # three significant digits at least
+        # A total of a listed run needs no shared words: "세 분야를 합하면" names none of them.
+        listed = [o.operand() for o in index.by_family.get(number.family, [])]
+        derivation = derive_total(number.value, number.family, listed, step)
+    if derivation is None:
+        return None
+    first, second = derivation.operands
+    where = (first.source, min(first.start, second.start), max(first.end, second.end))
+    return Binding("confirmed", msg.DERIVED, where, describe(derivation))
+
+
+_LAST_TOKEN = re.compile(
+    r"(?P<num>[\d,]+(?:\.(?P<decimals>\d+))?) ?(?P<small>[천백])?(?P<big>조|억|만)?[^\d]*$"
+)
+_MAGNITUDES = {"천": Decimal(1000), "백": Decimal(100), "조": Decimal(10) ** 12, "억": Decimal(10) ** 8}
+_MAGNITUDES["만"] = Decimal(10) ** 4
+
+
+def quantum(number: NumberHit) -> Decimal:
+    """The last digit the article writes: 0.1 for "40.6%", 1억 for "1,200억원", 1만 for "2만5000명"'s
+    neighbour "26억7000만"; 1 for a Hangul numeral."""
+    found = _LAST_TOKEN.search(number.text)
+    if not found:
+        return Decimal(1)
+    step = Decimal(1).scaleb(-len(found["decimals"] or ""))
+    for part in ("small", "big"):
+        step *= _MAGNITUDES.get(found[part] or "", Decimal(1))
+    return step
+
+
+def _where(occurrence: Occurrence) -> Location:
+    return (occurrence.source, occurrence.start, occurrence.end)
+
+
+def _sentences(text: str) -> Iterable[tuple[int, int]]:
+    start = 0
+    for match in _SENTENCE_END.finditer(text):
+        yield start, match.start()
+        start = match.end()
+    yield start, len(text)
+
+
+def _date_tokens(date_hits: Iterable[dates.DateHit], reference: date | None) -> list[tuple[int, str]]:
+    """Years and months as context tokens: "2025년 36.8%" is about 2025, whatever the article says."""
+    tokens = []
+    for hit in date_hits:
+        key = dates.date_key(hit, reference)
+        if key.startswith(("y:", "m:", "r:")):
+            tokens.append((hit.start, key))
+    return tokens
+
+
+def _table_readings(text: str, hits: list[NumberHit]) -> list[NumberHit]:
+    """Bare numbers under a "(단위: 억원)" header also read as amounts of that unit."""
+    readings: list[NumberHit] = []
+    headers = list(_HEADER.finditer(text))
+    for i, header in enumerate(headers):
+        units = [u for u in (_unit_of(part) for part in re.split(r"[,/·]", header["units"])) if u]
+        reach = min(
+            header.end() + _TABLE_REACH, headers[i + 1].start() if i + 1 < len(headers) else len(text)
+        )
+        for hit in hits:
+            if header.end() <= hit.start < reach and not hit.unit and not hit.scaled:
+                readings += [replace(hit, value=hit.value * scale, unit=unit) for scale, unit in units]
+    return readings
+
+
+def _unit_of(written: str) -> tuple[Decimal, str] | None:
+    """ "억원" → (10^8, 원); "천 달러" → (1000, 달러); "%" → (1, %)."""
+    found = find_numbers(f"1{written.strip()}", lenient=True)
+    if len(found) != 1 or not found[0].unit:
+        return None
+    return found[0].value, found[0].unit

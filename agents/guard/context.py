@@ -1,0 +1,239 @@
+"""The words around a figure: what it counts, whose it is, which year or region.
+
+A figure is bound to the content words written before it in its sentence: its own words (the
+nearest few since the previous figure or comma) count most; the earlier words are shared with other
+figures ("인원은 3만2000명에서 4만5000명으로": both are about
+인원, only the first is about 지난해 when the text says "지난해 3만2000명에서 올해 4만5000명으로").
+Its role in a change counts too: "A에서 B로 늘었다" has A as start and B as end, "A보다" as base.
+
+Words are compared by their stems: particles are cut off ("예산은" → "예산") and two words match
+when one begins with the other ("서울" and "서울시"). Predicates are left out, they say what
+happened, not about what.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
+from itertools import pairwise
+
+_WORD = re.compile(r"[가-힣A-Za-z]+")
+
+
+def _listed(*lines: str) -> list[str]:
+    return [word for line in lines for word in line.split()]
+
+
+_PARTICLES = sorted(
+    _listed(
+        "에서는 에게서 으로는 으로도 에서도 까지는 부터는 이라는 라는 으로써 으로서 에서 에게 으로 까지",
+        "부터 보다 처럼 만큼 이나 이며 이고 이란 와의 과의 에는 에도 와 과 은 는 이 가 을 를 의 에 도",
+        "만 로 께 랑 들",
+    ),
+    key=len,
+    reverse=True,
+)
+# Endings of predicates and connectives: such words say what happened, not what was counted.
+_PREDICATE = re.compile(
+    r"(?:다|[했됐었았였렸켰겠하되이]고|[하되]며|으며|지만|는데|도록|[하되]는|[하되]면|해서|[했됐]던|라며|다며"
+    r"|[하되][여어]|[된될]|[했됐]|어난|어든|[아어]진|라간|[린인]|[가-힣][^기권제무시상하소대]한)$"
+)
+_STOP = frozenset(
+    _listed(
+        "총 약 및 등 또 또한 이 그 이번 해당 각 모두 전체 최대 최소 가량 정도 수준 규모 기준 대비 동안",
+        "가운데 중 이후 이상 이하 미만 초과 전 후 만 위해 통해 대해 따라 관련 올 지 것 수 때 곳 명 개",
+        "월 일 년 그리고 하지만 또는 밝혔 말했 설명했 전했 억 조 원",
+    )
+)
+# A clause ends at a comma or semicolon, and a quotation starts a clause of its own. A colon does
+# not: "관련 예산 : 1,029 → 1,311억 원" is about 관련 예산.
+_BREAK = re.compile(r"[,;“”\"「」]|\s(?:그리고|또|반면|하지만)\s")
+OWN_WORDS = 3  # the words nearest before a figure that say what it is; earlier ones are shared
+_FROM = re.compile(r"^\)?(?:\s?\([^()]{0,12}\))?\s?(?:에서|부터|→|->|⟶)")
+_TO = re.compile(
+    r"^\)?\s?(?:으로|로)(?![가-힣])(?!\s?(?:집계|나타|조사|추정|파악|확인|예상|전망|기록|역대|가장|알려))"
+)
+_SLASH = re.compile(r" ?/ ?")
+_ARROW = re.compile(r"→|->|⟶")
+_BASE = re.compile(r"^\)?\s?(?:보다|에 비해|대비|과 비교|와 비교)")
+# The word before 대비 or 보다 names the base of a comparison, not what the figure is about:
+# in "올해 예산 대비 9.8%" the 9.8% is growth, not a budget.
+_BASE_AFTER = re.compile(r"(?: 대비| 比|보다|에 비해| 기준)")
+
+
+@dataclass(frozen=True)
+class Context:
+    own: frozenset[str]  # the nearest content words before the figure
+    shared: frozenset[str]  # the other words of its clause
+    role: str  # "from" | "to" | ""
+    # Every word with each of its prefixes, so "서울" finds "서울시" by a set lookup.
+    own_prefixes: frozenset[str] = frozenset()
+    shared_prefixes: frozenset[str] = frozenset()
+
+    @classmethod
+    def of(cls, own: frozenset[str], shared: frozenset[str], role: str) -> Context:
+        return cls(own, shared, role, _prefixes(own), _prefixes(shared))
+
+    @cached_property
+    def probes(self) -> tuple[tuple[str, int, frozenset[str]], ...]:
+        """(word, weight, its shorter prefixes): the article side of a comparison."""
+        return tuple((w, 2 if w in self.own else 1, _word_prefixes(w)) for w in self.own | self.shared)
+
+    @property
+    def near(self) -> frozenset[str]:
+        return self.own | self.shared
+
+
+@lru_cache(maxsize=65536)
+def stem(word: str) -> str:
+    """The word without its trailing particle; "" for a predicate or a word that says nothing."""
+    for particle in _PARTICLES:
+        if word.endswith(particle) and len(word) - len(particle) >= 2:
+            word = word[: -len(particle)]
+            break
+    if len(word) < 2 or word in _STOP or _PREDICATE.search(word):
+        return ""
+    return word
+
+
+def words(text: str) -> list[str]:
+    return [s for s in (stem(w) for w in _WORD.findall(text)) if s]
+
+
+def contexts(
+    text: str,
+    spans: Sequence[tuple[int, int]],
+    extra: Iterable[tuple[int, str]] = (),
+    skip: Iterable[tuple[int, int]] = (),
+) -> list[Context]:
+    """The context of each figure span of one sentence, in order; extra adds tokens such as years
+    for the dates at skip, whose words ("내년", "’21년") are not read as words."""
+    tokens = _sentence_tokens(text, spans, extra, skip)
+    positions = [p for p, _, _ in tokens]
+    result: list[Context] = []
+    previous: tuple[int, Context] | None = None  # the end and context of the previous figure
+    for start, end in spans:
+        since = previous[0] if previous else 0
+        breaks = [m.end() for m in _BREAK.finditer(text, since, start)]
+        first, last = bisect_left(positions, max([since, *breaks])), bisect_left(positions, start)
+        own = _joined(tokens[max(first, last - OWN_WORDS) : last])
+        role = _role(text[end : end + 12])
+        if (
+            previous
+            and not breaks
+            and previous[1].role == "from"
+            and (role == "to" or _ARROW.search(text, previous[0], start))
+        ):
+            own |= previous[1].own  # "3만2000명에서 4만5000명으로", "1,029 → 1,311억 원": the same thing
+        if previous and _SLASH.fullmatch(text, previous[0], start):
+            own = previous[1].own  # "(권역/지역) 12/29개소": a pair shares its label
+        label = _label(text, start)
+        if label >= 0:  # "사회안전망 강화(4대 핵심과제, 3조 4,355억 원)": about what the bracket follows
+            at = bisect_left(positions, label)
+            own |= _joined(tokens[max(0, at - OWN_WORDS) : at])
+        shared = frozenset(t for _, _, t in tokens[:last]) - own
+        context = Context.of(own, shared, role)
+        result.append(context)
+        previous = (end, context)
+    return result
+
+
+Token = tuple[int, int, str]  # start, end, stem
+
+
+def _sentence_tokens(
+    text: str,
+    spans: Sequence[tuple[int, int]],
+    extra: Iterable[tuple[int, str]],
+    skip: Iterable[tuple[int, int]],
+) -> list[Token]:
+    inside = [False] * (len(text) + 1)
+    for start, end in [*spans, *skip]:  # the unit of a figure ("억원") is no word about it
+        inside[start:end] = [True] * (end - start)
+    found = [(m.start(), m.end(), stem(m.group())) for m in _WORD.finditer(text) if not inside[m.start()]]
+    found = [(s, e, t) for s, e, t in found if t and not _BASE_AFTER.match(text, e)]
+    return sorted(found + [(p, p, t) for p, t in extra])
+
+
+def _joined(tokens: Sequence[Token]) -> frozenset[str]:
+    """The words, and each pair of neighbours as one word: "축산물 판매" is also "축산물판매"."""
+    words = {t for _, _, t in tokens}
+    for (_, end, first), (start, _, second) in pairwise(tokens):
+        if start - end <= 1 and ":" not in first + second:
+            words.add(first + second)
+    return frozenset(words)
+
+
+def _label(text: str, start: int) -> int:
+    """The position of the "(" that opens the bracket a figure stands in, or -1."""
+    depth = 0
+    for position in range(start - 1, max(-1, start - 40), -1):
+        if text[position] in ")）":
+            depth += 1
+        elif text[position] in "(（":
+            if depth == 0:
+                return position
+            depth -= 1
+    return -1
+
+
+def _role(after: str) -> str:
+    if _FROM.match(after) or _BASE.match(after):
+        return "from"
+    if _TO.match(after):
+        return "to"
+    return ""
+
+
+def score(article: Context, source: Context, *, roles: bool = True) -> int:
+    """How well two contexts agree: a word right before both figures counts 4, a word right before
+    one of them and elsewhere in the other's sentence 1, an agreeing role 2 (a clashing one −2).
+
+    Two words agree when they are equal or one begins with the other ("서울" and "서울시").
+    """
+    total = 0
+    for word, _, prefixes in article.probes:
+        in_own = word in source.own_prefixes or not prefixes.isdisjoint(source.own)
+        if word in article.own:
+            in_shared = word in source.shared_prefixes or not prefixes.isdisjoint(source.shared)
+            total += 4 if in_own else 1 if in_shared else 0
+        elif in_own:
+            total += 1
+    if roles and article.role and source.role:
+        total += 2 if article.role == source.role else -2
+    return total
+
+
+def related(article: Context, source: Context) -> bool:
+    """Whether any word of the article figure's sentence is in the source figure's sentence."""
+    prefixes = source.own_prefixes | source.shared_prefixes
+    return any(w in prefixes or not p.isdisjoint(source.near) for w, _, p in article.probes)
+
+
+def own_match(article: Context, source: Context) -> bool:
+    """Whether a word right before the source figure is in the article's clause, and every word
+    right before the article figure is in the source figure's sentence.
+
+    The second half keeps a paraphrase from being read as a misplaced figure: in "대중 수출은 95억
+    달러" the word 대중 appears nowhere in "수출은 미국이 120억 달러", so that figure is no rival.
+    """
+    if not any(w in source.own_prefixes or not p.isdisjoint(source.own) for w, _, p in article.probes):
+        return False
+    near, prefixes = source.near, source.own_prefixes | source.shared_prefixes
+    return all(w in prefixes or not p.isdisjoint(near) for w, _, p in article.probes if w in article.own)
+
+
+def _prefixes(words: frozenset[str]) -> frozenset[str]:
+    found = set(words)
+    for word in words:
+        found |= _word_prefixes(word)
+    return frozenset(found)
+
+
+@lru_cache(maxsize=65536)
+def _word_prefixes(word: str) -> frozenset[str]:
+    """ "서울시청" → {"서울", "서울시"}; a token such as a year has none."""
+    return frozenset() if ":" in word else frozenset(word[:n] for n in range(2, len(word)))

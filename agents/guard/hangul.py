@@ -1,0 +1,153 @@
+"""Hangul numerals and ordinals with their counter: 한 곳, 두 배, 세 번째, 열 명, 스물두 개, 첫째.
+
+A native numeral is a figure only with a counter after it: "세 곳" is three sites, but "세" alone is
+a tax and "한" alone is "one of" or "a". Read on both sides, so "두 배" in a source supports "2배"
+in an article and the other way round.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+
+class HangulHit(NamedTuple):
+    start: int
+    end: int
+    text: str
+    value: int
+    unit: str  # the unit a digit would carry
+    items: int = 0  # for a count of a list written just before it ("A와 B 두 업종"): its length
+
+
+# Before a counter the short forms are used: 한 두 세 네, never 하나 둘 셋 넷.
+_ONES = {"한": 1, "두": 2, "세": 3, "석": 3, "네": 4, "다섯": 5}
+_ONES |= {"여섯": 6, "일곱": 7, "여덟": 8, "아홉": 9}
+_TENS = {"열": 10, "스물": 20, "스무": 20, "서른": 30, "마흔": 40, "쉰": 50, "예순": 60, "일흔": 70}
+_TENS |= {"여든": 80, "아흔": 90}
+_ORDINALS = {
+    "첫": 1,
+    "둘": 2,
+    "셋": 3,
+    "넷": 4,
+    "다섯": 5,
+    "여섯": 6,
+    "일곱": 7,
+    "여덟": 8,
+    "아홉": 9,
+    "열": 10,
+}
+# Counter as written → the unit a digit would carry ("두 달" is "2개월", "세 살" is "3세").
+_COUNTERS = {
+    **{
+        c: c
+        for c in ("명", "곳", "개", "개사", "개국", "개소", "가지", "배", "번째", "차례", "건", "대", "마리")
+    },
+    **{c: c for c in ("권", "채", "가구", "척", "층", "단계", "개월", "시간")},
+    **{"달": "개월", "살": "세", "사람": "명", "군데": "곳"},
+}
+# "한" also means "a"/"one of" and "세" a tax; with these counters one is a real figure.
+_ONE_COUNTERS = frozenset({"곳", "명", "개국", "개사", "개소", "건", "번째", "배", "군데", "사람"})
+# What may follow a counter: a particle or anything that is not a Hangul syllable.
+_AFTER = r"(?=[^가-힣]|$|[이가은는을를의에도만로으와과씩까보째다라])"
+
+
+def _alternation(words: dict[str, int] | dict[str, str]) -> str:
+    return "|".join(sorted(words, key=len, reverse=True))
+
+
+_NUMERAL = (
+    rf"(?:(?P<tens>{_alternation(_TENS)})(?P<ones_after>{_alternation(_ONES)})?"
+    rf"|(?P<ones>{_alternation(_ONES)}))"
+)
+_COUNTED = re.compile(rf"(?<![가-힣0-9~∼〜.,]){_NUMERAL} ?(?P<counter>{_alternation(_COUNTERS)}){_AFTER}")
+_ORDINAL = re.compile(rf"(?<![가-힣])(?:(?P<nth>{_alternation(_ORDINALS)})째|(?P<first>첫) ?번째){_AFTER}")
+
+
+def find_hangul(text: str) -> list[HangulHit]:
+    hits = [_ordinal(m) for m in _ORDINAL.finditer(text)]
+    for match in _COUNTED.finditer(text):
+        hit = _counted(match)
+        if hit and not _overlaps(hit, hits):
+            hits.append(hit)
+    for match in _SUMMARY.finditer(text):
+        summary = _summary(match)
+        if summary and not _overlaps(summary, hits):
+            hits.append(summary)
+    return sorted(hits, key=lambda h: h.start)
+
+
+def _overlaps(hit: HangulHit, hits: list[HangulHit]) -> bool:
+    return any(other.start < hit.end and hit.start < other.end for other in hits)
+
+
+# A numeral before any other noun: "두 축", "세 지표". After a list it sums the list up ("도매 및
+# 소매업과 제조업 두 업종", "실업률과 물가상승률 두 지표") and is checked against the list's length;
+# elsewhere it is a figure like any other. "한" is left out: "한 관계자" is "an official".
+_SUMMARY = re.compile(
+    rf"(?<![가-힣0-9~∼〜.,]){_NUMERAL} (?P<noun>[가-힣]{{1,6}}?)"
+    r"(?=[은는이가을를의에도와과로만]?(?:[^가-힣]|$))"
+)
+_JOINED = frozenset({"및", "또는", "혹은"})
+# 세 is also "tax": "세 부담", "세 감면" are no count of three.
+_TAXES = frozenset(
+    {"부담", "감면", "혜택", "수입", "부과", "징수", "인상", "인하", "개편", "제도", "공제", "납부", "체납"}
+)
+
+
+def _summary(match: re.Match[str]) -> HangulHit | None:
+    tens = _TENS.get(match["tens"] or "", 0)
+    value = tens + _ONES.get(match["ones_after"] or match["ones"] or "", 0)
+    if value < 2 or (match["ones"] == "석"):
+        return None
+    if match["ones"] == "세" and not match["tens"] and match["noun"] in _TAXES:
+        return None
+    items = _listed_before(match.string[: match.start()])
+    return HangulHit(match.start(), match.end(), match.group(), value, f"~{match['noun']}", items)
+
+
+def _listed_before(text: str) -> int:
+    """How many items the list ending right before a numeral names; 0 when there is none.
+
+    "소매업과 제조업" is two, "A, B, C 등" three; "도매 및 소매업" is one item, since 및 joins the
+    words of one name as often as it joins two items.
+    """
+    words = text.split()
+    if words and words[-1] == "등":
+        words.pop()
+    if not words:
+        return 0
+    items, i = 1 + words[-1].count("·"), len(words) - 2
+    while i >= 0:
+        word = words[i]
+        if word in _JOINED:
+            i -= 2
+            continue
+        if not (word.endswith((",", "、")) or (len(word) > 1 and word.endswith(("와", "과")))):
+            break
+        items += 1 + word.count("·")
+        i -= 1
+    return items if items >= 2 else 0
+
+
+def _counted(match: re.Match[str]) -> HangulHit | None:
+    tens = _TENS.get(match["tens"] or "", 0)
+    ones = _ONES.get(match["ones_after"] or match["ones"] or "", 0)
+    if match["ones"] == "석" and match["counter"] != "달":  # 석 is three only in 석 달
+        return None
+    if match["tens"] == "스무" and ones:  # 스무 is only 20 before a counter; 스물 takes ones
+        return None
+    value = tens + ones
+    counter = match["counter"]
+    if value == 1 and counter not in _ONE_COUNTERS:
+        return None
+    return _hit(match, value, _COUNTERS[counter])
+
+
+def _ordinal(match: re.Match[str]) -> HangulHit:
+    value = 1 if match["first"] else _ORDINALS[match["nth"]]
+    return _hit(match, value, "번째")
+
+
+def _hit(match: re.Match[str], value: int, unit: str) -> HangulHit:
+    return HangulHit(match.start(), match.end(), match.group(), value, unit)

@@ -1,0 +1,15 @@
+"""Short Korean reasons the guard gives the reporter for each checked fact."""
+
+from __future__ import annotations
+
+CONFIRMED = "자료와 일치"
+DERIVED = "자료의 수치로 계산됨"
+NOT_FOUND = {
+    "number": "자료에서 이 수치를 찾지 못함",
+    "date": "자료에서 이 날짜를 찾지 못함",
+    "quote": "자료에 이 인용문이 없음",
+}
+MISPLACED = "자료에서 이 값은 다른 대상의 수치이고, 이 대상의 수치는 {other}"
+OTHER_VALUE = "자료에는 이 대상의 수치가 {other}로 나옴"
+LIST_COUNT = "앞에 나열한 항목 수와 일치"
+LIST_MISCOUNT = "앞에 나열한 항목은 {items}개"

@@ -1,0 +1,77 @@
+"""Claims bound to their context: the same value about the same thing, or a flag that says why."""
+
+from __future__ import annotations
+
+import pytest
+
+from agents.guard import check_article
+
+
+def statuses(article: str, *sources: str) -> list[tuple[str, str]]:
+    return [
+        (f.fact.text, f.status)
+        for f in check_article(body=article, sources=sources)
+        if f.fact.kind == "number"
+    ]
+
+
+BUDGETS = "서울시 청년 예산은 30억원, 부산시 청년 예산은 25억원이다."
+CHANGE = "지원 인원은 지난해 3만2000명에서 올해 4만5000명으로 늘어난다."
+SAMPLES = "설문에는 서울 시민 1,200명, 경기 도민 800명이 응답했다."
+REGIONS = "수출은 미국이 120억 달러, 중국이 95억 달러였다."
+
+
+@pytest.mark.parametrize(
+    ("source", "article"),
+    [
+        (BUDGETS, "서울시 청년 예산은 30억 원이고 부산시 청년 예산은 25억 원이다."),
+        (BUDGETS, "부산시는 25억 원을, 서울시는 30억 원을 청년 예산으로 쓴다."),
+        (CHANGE, "지원 인원도 4만5000명으로 지난해(3만2000명)보다 늘었다."),
+        (CHANGE, "지원 인원은 3만2000명에서 4만5000명으로 늘어난다."),
+        (SAMPLES, "경기 도민 800명과 서울 시민 1200명이 설문에 답했다."),
+        (REGIONS, "대미 수출은 120억 달러, 대중 수출은 95억 달러였다."),
+    ],
+)
+def test_it_confirms_each_figure_stated_about_the_same_thing(source: str, article: str) -> None:
+    assert {status for _, status in statuses(article, source)} == {"confirmed"}
+
+
+@pytest.mark.parametrize(
+    ("source", "article", "swapped"),
+    [
+        (BUDGETS, "서울시 청년 예산은 25억원, 부산시 청년 예산은 30억원이다.", {"25억원", "30억원"}),
+        (CHANGE, "지원 인원은 지난해 4만5000명에서 올해 3만2000명으로 늘어난다.", {"4만5000명", "3만2000명"}),
+        (SAMPLES, "설문에는 서울 시민 800명, 경기 도민 1,200명이 응답했다.", {"800명", "1,200명"}),
+        (REGIONS, "수출은 미국이 95억 달러, 중국이 120억 달러였다.", {"95억 달러", "120억 달러"}),
+    ],
+)
+def test_it_contradicts_real_figures_given_to_the_wrong_subject(
+    source: str, article: str, swapped: set[str]
+) -> None:
+    flagged = {text for text, status in statuses(article, source) if status == "contradicted"}
+    assert flagged == swapped
+
+
+def test_it_contradicts_another_value_for_the_same_thing_and_names_the_source_value() -> None:
+    *_, finding = check_article(
+        body="청년 1인 가구 비율은 45%다.", sources=["청년 1인 가구 비율은 30%로 집계됐다."]
+    )
+    assert finding.status == "contradicted"
+    assert "30%" in finding.reason
+    assert "30%" in finding.evidence
+    assert not finding.supported
+
+
+def test_it_does_not_find_a_value_the_source_never_states_about_anything_like_it() -> None:
+    (finding,) = check_article(body="참석자는 37명이었다.", sources=["예산은 30억원이다."])
+    assert finding.status == "not_found"
+    assert finding.evidence == ""
+    assert finding.reason
+
+
+def test_it_gives_the_source_location_of_a_confirmation() -> None:
+    source = "서두다. 예산은 1,200억원이다."
+    (finding,) = check_article(body="예산은 1200억 원이다.", sources=["무관한 자료", source])
+    assert finding.supported
+    assert finding.source == 1
+    assert source[finding.start : finding.end] == "1,200억원"
