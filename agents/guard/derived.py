@@ -43,8 +43,9 @@ class Derivation:
 def derive(value: Decimal, family: str, operands: Sequence[Operand], quantum: Decimal) -> Derivation | None:
     """The first formula over two nearby operands whose result, rounded to quantum (the last digit
     the article writes: 0.1 for "40.6%", 1억 for "1,200억원"), is value."""
+    significant = len(str(int(value / quantum))) if value >= quantum else 0
     for first, second in _pairs(operands):
-        for formula, result, wanted in _results(first, second, family):
+        for formula, result, wanted in _results(first, second, family, significant):
             if wanted and result is not None and _rounds_to(result, value, quantum):
                 return Derivation(formula, (first, second), result)
     return None
@@ -77,10 +78,13 @@ def _pairs(operands: Sequence[Operand]) -> Iterator[tuple[Operand, Operand]]:
                 yield first, second
 
 
-def _results(a: Operand, b: Operand, family: str) -> Iterator[tuple[str, Decimal | None, bool]]:
+def _results(
+    a: Operand, b: Operand, family: str, significant: int
+) -> Iterator[tuple[str, Decimal | None, bool]]:
     same = a.family == b.family
     one_sentence = a.sentence == b.sentence
-    if same and a.family == family and _of_a_size(a.value, b.value):
+    # A one-digit count ("9명") is too easily the difference of two others to be read as one.
+    if same and a.family == family and _of_a_size(a.value, b.value) and significant >= 2:
         yield f"{a.text} + {b.text}", a.value + b.value, True
         big, small = (a, b) if a.value > b.value else (b, a)
         yield f"{big.text} − {small.text}", big.value - small.value, True

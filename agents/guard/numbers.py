@@ -66,7 +66,10 @@ _ANY_SCALE = rf"(?:{_SCALE}|{_SPACED_SCALE})"
 # 1조2000억 / 3조 5,000억 / 2만5000 / 2만 5000명 / 1억2천만 / 1천200억
 _COMPOUND = rf"{_NUM}(?:{_ANY_SCALE}(?: ?{_NUM}{_ANY_SCALE})*(?:{_NUM}| {_NUM}(?= ?(?:{_UNIT})))?)?"
 _QUANTITY = re.compile(rf"(?<![\d.’‘'])(?P<num>{_COMPOUND})(?P<gap> ?)(?P<unit>{_UNIT})?")
-_ORDINAL = re.compile(rf"(?<![가-힣])제 ?(?P<num>\d+) ?(?P<unit>{'|'.join(_ORDINAL_COUNTERS)})")
+# "제3조", "제3차"; and "제1총괄조정관", "제2공항": a numbered name is a figure too (unit 제).
+_ORDINAL = re.compile(
+    rf"(?<![가-힣])제 ?(?P<num>\d+)(?: ?(?P<unit>{'|'.join(_ORDINAL_COUNTERS)})|(?=[가-힣]))"
+)
 _TOKEN = re.compile(rf"(?P<num>{_NUM}) ?(?P<small>[천백])?(?P<big>조|억|만)?")
 _SMALL = {"천": Decimal(1000), "백": Decimal(100)}
 _BIG = {"조": Decimal(10) ** 12, "억": Decimal(10) ** 8, "만": Decimal(10) ** 4}
@@ -146,7 +149,7 @@ def _native(hit: HangulHit) -> NumberHit:
 def _ordinal(match: re.Match[str]) -> NumberHit:
     number = match.group("num")
     value = Decimal(number)
-    unit = match.group("unit")
+    unit = match.group("unit") or "제"
     return NumberHit(match.start(), match.end(), match.group(), value, unit, len(number), False, Decimal(1))
 
 
