@@ -33,6 +33,7 @@ _IDIOMS = re.compile(r"(?:1년|한 해) 전(?=보다|에 비해| 대비|과 비�
 _HEADER = re.compile(r"단위\s?[:：]?\s?(?P<units>[^)\]\n]{1,24}?)\s?(?:[)\]]|\n|$)")
 _TABLE_REACH = 2000  # characters after a "단위:" header in which bare numbers take its unit
 _SENTENCE_END = re.compile(r"(?<=[.?!])\s|\n")
+_PROSE_LIST = re.compile(r"(?:[가-힣A-Za-z]+(?:\([^()]{1,12}\))?(?:, |[와과] )){2,}[가-힣A-Za-z]+")
 _BULLET = re.compile(r"[△▲▴▷▸►◇◆]|[①②③④⑤⑥⑦⑧⑨]")
 
 
@@ -64,6 +65,18 @@ class NumberIndex:
     by_key: dict[str, list[Occurrence]] = field(default_factory=dict)
     by_family: dict[str, list[Occurrence]] = field(default_factory=dict)
     years: dict[str, Location] = field(default_factory=dict)
+    # (family, a word or prefix of a word before the figure) → its figures; so an article figure is
+    # compared only with the source figures that share a word with it, not with every one of a unit.
+    by_own: dict[tuple[str, str], list[Occurrence]] = field(default_factory=dict)
+    by_near: dict[tuple[str, str], list[Occurrence]] = field(default_factory=dict)
+
+    def rivals(self, family: str, context: Context) -> list[Occurrence]:
+        """The figures of family with a word before them that may match a word of context."""
+        return _lookup(self.by_own, family, context)
+
+    def neighbours(self, family: str, context: Context) -> list[Occurrence]:
+        """The figures of family whose sentence may share a word with context."""
+        return _lookup(self.by_near, family, context)
 
     def add_year(self, year: int, where: Location) -> None:
         self.years.setdefault(f"v:{year}", where)
@@ -85,7 +98,7 @@ class NumberIndex:
             spans = [(h.start - start, h.end - start) for h in inside]
             extra = [(p - start, t) for p, t in tokens if start <= p < end]
             skip = [(h.start - start, h.end - start) for h in date_hits if start <= h.start < end]
-            found = contexts(sentence, spans, extra, skip)
+            found = contexts(sentence, spans, extra, skip, source=True)
             for hit, context in zip(inside, found, strict=True):
                 if hit.start in table:  # a table row: every cell is about the row's label
                     context = found[0]
@@ -95,7 +108,7 @@ class NumberIndex:
 
     def _add_lists(self, number: int, text: str, start: int, end: int) -> None:
         """ "△A △B △C를 기본 방향으로": a list of three, for "세 가지" or "3개 분야" in an article."""
-        count = len(_BULLET.findall(text, start, end))
+        count = len(_BULLET.findall(text, start, end)) or _listed(text[start:end])
         if count >= 2:
             context = Context.of(frozenset(), frozenset(words(text[start:end])), "")
             for counter in ("가지", "개", "~"):
@@ -107,6 +120,21 @@ class NumberIndex:
         self.by_key.setdefault(f"v:{value}", []).append(occurrence)
         if occurrence.family:
             self.by_family.setdefault(occurrence.family, []).append(occurrence)
+            for key in occurrence.context.own_prefixes:
+                self.by_own.setdefault((occurrence.family, key), []).append(occurrence)
+            for key in occurrence.context.near_prefixes:
+                self.by_near.setdefault((occurrence.family, key), []).append(occurrence)
+
+
+def _lookup(
+    table: dict[tuple[str, str], list[Occurrence]], family: str, context: Context
+) -> list[Occurrence]:
+    found: dict[int, Occurrence] = {}
+    for word, head, prefixes in context.probes:
+        for key in (word, head, *prefixes):
+            for occurrence in table.get((family, key), ()) if key else ():
+                found[id(occurrence)] = occurrence
+    return list(found.values())
 
 
 def read_numbers(text: str, date_hits: Sequence[dates.DateHit], *, lenient: bool = False) -> list[NumberHit]:
@@ -139,7 +167,7 @@ def _bind(number: NumberHit, context: Context, index: NumberIndex) -> Binding:
             else Binding("not_found", msg.NOT_FOUND["number"])
         )
     same = index.by_key.get(f"n:{value}|{number.family}", [])
-    others = [o for o in index.by_family.get(number.family, []) if o.value != number.value]
+    others = [o for o in index.rivals(number.family, context) if o.value != number.value]
     best_other = max(others, key=lambda o: score(context, o.context), default=None)
     other_score = score(context, best_other.context) if best_other else -99
     if same:
@@ -172,12 +200,14 @@ def _derived(number: NumberHit, context: Context, index: NumberIndex) -> Binding
     families = {number.family}
     if number.family == "%p":
         families = {"%"}
-    elif number.family in ("%", "배"):
+    elif number.family == "%":
         families = {f for f in index.by_family if f not in ("%", "%p", "배")}
+    elif number.family == "배":  # "고등학생 2.0%는 중학생 0.7%의 세 배"
+        families = {f for f in index.by_family if f not in ("%p", "배")}
     nearby = [
         o.operand()
         for f in families
-        for o in index.by_family.get(f, [])
+        for o in (index.neighbours(f, context) if context.near else index.by_family.get(f, []))
         if related(context, o.context) or not context.near
     ]
     step = quantum(number)
@@ -210,6 +240,16 @@ def quantum(number: NumberHit) -> Decimal:
     for part in ("small", "big"):
         step *= _MAGNITUDES.get(found[part] or "", Decimal(1))
     return step
+
+
+def _listed(sentence: str) -> int:
+    """The length of the longest list of three or more written out with commas: "요양병원과
+    정신병원(폐쇄병동), 요양시설, 종교시설을" is four."""
+    best = 0
+    for match in _PROSE_LIST.finditer(sentence):
+        items = 1 + len(re.findall(r", |(?<=[가-힣])[와과] ", match.group()))
+        best = max(best, items if items >= 3 else 0)
+    return best
 
 
 def _where(occurrence: Occurrence) -> Location:

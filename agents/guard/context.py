@@ -69,20 +69,31 @@ class Context:
     own: frozenset[str]  # the nearest content words before the figure
     shared: frozenset[str]  # the other words of its clause
     role: str  # "from" | "to" | ""
-    # Every word with each of its prefixes, so "서울" finds "서울시" by a set lookup.
-    own_prefixes: frozenset[str] = frozenset()
-    shared_prefixes: frozenset[str] = frozenset()
 
     @classmethod
     def of(cls, own: frozenset[str], shared: frozenset[str], role: str) -> Context:
-        return cls(own, shared, role, _prefixes(own), _prefixes(shared))
+        return cls(own, shared, role)
+
+    # Every word with each of its prefixes, so "서울" finds "서울시" by a set lookup. Computed only
+    # for the source figures an article figure is compared with.
+    @cached_property
+    def own_prefixes(self) -> frozenset[str]:
+        return _prefixes(self.own)
 
     @cached_property
-    def probes(self) -> tuple[tuple[str, int, frozenset[str]], ...]:
-        """(word, weight, its shorter prefixes): the article side of a comparison."""
-        return tuple((w, 2 if w in self.own else 1, _word_prefixes(w)) for w in self.own | self.shared)
+    def shared_prefixes(self) -> frozenset[str]:
+        return _prefixes(self.shared)
 
-    @property
+    @cached_property
+    def near_prefixes(self) -> frozenset[str]:
+        return self.own_prefixes | self.shared_prefixes
+
+    @cached_property
+    def probes(self) -> tuple[tuple[str, str, frozenset[str]], ...]:
+        """(word, its first three letters when longer, its shorter prefixes): the article side."""
+        return tuple((w, w[:3] if len(w) >= 4 else "", _word_prefixes(w)) for w in self.own | self.shared)
+
+    @cached_property
     def near(self) -> frozenset[str]:
         return self.own | self.shared
 
@@ -108,6 +119,8 @@ def contexts(
     spans: Sequence[tuple[int, int]],
     extra: Iterable[tuple[int, str]] = (),
     skip: Iterable[tuple[int, int]] = (),
+    *,
+    source: bool = False,
 ) -> list[Context]:
     """The context of each figure span of one sentence, in order; extra adds tokens such as years
     for the dates at skip, whose words ("내년", "’21년") are not read as words."""
@@ -128,6 +141,8 @@ def contexts(
             and (role == "to" or _ARROW.search(text, previous[0], start))
         ):
             own |= previous[1].own  # "3만2000명에서 4만5000명으로", "1,029 → 1,311억 원": the same thing
+        if source and previous and not own:
+            own = previous[1].own  # "전년(20,605개교) 대비 125개교 감소": about the same thing
         if previous and _SLASH.fullmatch(text, previous[0], start):
             own = previous[1].own  # "(권역/지역) 12/29개소": a pair shares its label
         label = _label(text, start)
@@ -195,10 +210,10 @@ def score(article: Context, source: Context, *, roles: bool = True) -> int:
     Two words agree when they are equal or one begins with the other ("서울" and "서울시").
     """
     total = 0
-    for word, _, prefixes in article.probes:
-        in_own = word in source.own_prefixes or not prefixes.isdisjoint(source.own)
+    for word, head, prefixes in article.probes:
+        in_own = _in(word, head, prefixes, source.own, source.own_prefixes)
         if word in article.own:
-            in_shared = word in source.shared_prefixes or not prefixes.isdisjoint(source.shared)
+            in_shared = _in(word, head, prefixes, source.shared, source.shared_prefixes)
             total += 4 if in_own else 1 if in_shared else 0
         elif in_own:
             total += 1
@@ -209,8 +224,7 @@ def score(article: Context, source: Context, *, roles: bool = True) -> int:
 
 def related(article: Context, source: Context) -> bool:
     """Whether any word of the article figure's sentence is in the source figure's sentence."""
-    prefixes = source.own_prefixes | source.shared_prefixes
-    return any(w in prefixes or not p.isdisjoint(source.near) for w, _, p in article.probes)
+    return any(_in(w, h, p, source.near, source.near_prefixes) for w, h, p in article.probes)
 
 
 def own_match(article: Context, source: Context) -> bool:
@@ -220,10 +234,18 @@ def own_match(article: Context, source: Context) -> bool:
     The second half keeps a paraphrase from being read as a misplaced figure: in "대중 수출은 95억
     달러" the word 대중 appears nowhere in "수출은 미국이 120억 달러", so that figure is no rival.
     """
-    if not any(w in source.own_prefixes or not p.isdisjoint(source.own) for w, _, p in article.probes):
+    if not any(_in(w, h, p, source.own, source.own_prefixes) for w, h, p in article.probes):
         return False
-    near, prefixes = source.near, source.own_prefixes | source.shared_prefixes
-    return all(w in prefixes or not p.isdisjoint(near) for w, _, p in article.probes if w in article.own)
+    near, prefixes = source.near, source.near_prefixes
+    return all(_in(w, h, p, near, prefixes) for w, h, p in article.probes if w in article.own)
+
+
+def _in(
+    word: str, head: str, prefixes: frozenset[str], words: frozenset[str], theirs: frozenset[str]
+) -> bool:
+    """word is one of words, begins one, or begins with one; or both begin with the same three
+    letters ("고등학생" and "고등학교"). Two letters are not enough: 서울시 is not 서울대."""
+    return word in theirs or not prefixes.isdisjoint(words) or (bool(head) and head in theirs)
 
 
 def _prefixes(words: frozenset[str]) -> frozenset[str]:

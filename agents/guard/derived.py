@@ -96,7 +96,7 @@ def _results(
         yield f"({a.text} − {b.text}) ÷ {b.text} × 100", _change(b.value, a.value), True
         yield f"{a.text} ÷ {b.text} × 100", _ratio(a.value, b.value, _HUNDRED), True
         yield f"{b.text} ÷ {a.text} × 100", _ratio(b.value, a.value, _HUNDRED), True
-    if same and one_sentence and family == "배" and a.family not in ("%", "%p", *_NO_RATES):
+    if same and one_sentence and family == "배" and a.family not in ("%p", *_NO_RATES):
         yield f"{b.text} ÷ {a.text}", _ratio(b.value, a.value, Decimal(1)), True
         yield f"{a.text} ÷ {b.text}", _ratio(a.value, b.value, Decimal(1)), True
 

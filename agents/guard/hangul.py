@@ -46,6 +46,21 @@ _COUNTERS = {
     **{c: c for c in ("권", "채", "가구", "척", "층", "단계", "개월", "시간")},
     **{"달": "개월", "살": "세", "사람": "명", "군데": "곳"},
 }
+# Days counted in native words; 하루 is left out, since "하루 전" is as often "전날" as a count.
+_DAYS = {
+    "이틀": 2,
+    "사흘": 3,
+    "나흘": 4,
+    "닷새": 5,
+    "엿새": 6,
+    "이레": 7,
+    "여드레": 8,
+    "열흘": 10,
+    "보름": 15,
+}
+_DAY_WORDS = re.compile(
+    rf"(?<![가-힣])(?P<word>{'|'.join(sorted(_DAYS, key=len, reverse=True))})(?=[^가-힣]|$|[이가은는을를의에도만간째동])"
+)
 # "한" also means "a"/"one of" and "세" a tax; with these counters one is a real figure.
 _ONE_COUNTERS = frozenset({"곳", "명", "개국", "개사", "개소", "건", "번째", "배", "군데", "사람"})
 # What may follow a counter: a particle or anything that is not a Hangul syllable.
@@ -70,6 +85,10 @@ def find_hangul(text: str) -> list[HangulHit]:
         hit = _counted(match)
         if hit and not _overlaps(hit, hits):
             hits.append(hit)
+    for match in _DAY_WORDS.finditer(text):
+        day = HangulHit(match.start(), match.end(), match.group(), _DAYS[match["word"]], "일")
+        if not _overlaps(day, hits):
+            hits.append(day)
     for match in _SUMMARY.finditer(text):
         summary = _summary(match)
         if summary and not _overlaps(summary, hits):
