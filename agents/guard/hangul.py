@@ -59,7 +59,8 @@ _DAYS = {
     "보름": 15,
 }
 _DAY_WORDS = re.compile(
-    rf"(?<![가-힣])(?P<word>{'|'.join(sorted(_DAYS, key=len, reverse=True))})(?=[^가-힣]|$|[이가은는을를의에도만간째동])"
+    rf"(?<![가-힣])(?P<word>{'|'.join(sorted(_DAYS, key=len, reverse=True))})"
+    r"(?=[^가-힣]|$|[이가은는을를의에도만간째동])"
 )
 # "한" also means "a"/"one of" and "세" a tax; with these counters one is a real figure.
 _ONE_COUNTERS = frozenset({"곳", "명", "개국", "개사", "개소", "건", "번째", "배", "군데", "사람"})
