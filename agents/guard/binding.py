@@ -18,7 +18,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
-from decimal import Decimal
+from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal
 
 from agents.guard import dates
 from agents.guard import messages as msg
@@ -28,12 +28,13 @@ from agents.guard.numbers import NumberHit, find_numbers, format_value, mask
 
 Location = tuple[int, int, int]
 MARGIN = 2  # how much better another figure's context must fit before the value is called misplaced
-# "1년 전보다" is the comparison base ("전년 대비"), not a figure of its own.
-_IDIOMS = re.compile(r"(?:1년|한 해) 전(?=보다|에 비해| 대비|과 비교|과 견줘| 같은)")
+# "1년 전보다" and "1년 새" are the comparison base ("전년 대비"), not a figure of their own.
+_IDIOMS = re.compile(r"(?<![\d.,])(?:1년|한 해) (?:전(?=보다|에 비해| 대비|과 비교|과 견줘| 같은)|새|사이)")
 _HEADER = re.compile(r"단위\s?[:：]?\s?(?P<units>[^)\]\n]{1,24}?)\s?(?:[)\]]|\n|$)")
 _TABLE_REACH = 2000  # characters after a "단위:" header in which bare numbers take its unit
 _SENTENCE_END = re.compile(r"(?<=[.?!])\s|\n")
 _PROSE_LIST = re.compile(r"(?:[가-힣A-Za-z]+(?:\([^()]{1,12}\))?(?:, |[와과] )){2,}[가-힣A-Za-z]+")
+_BROKEN = re.compile(r"(?<![\d.,])(\d{1,3})(, | )$")
 _BULLET = re.compile(r"[△▲▴▷▸►◇◆]|[①②③④⑤⑥⑦⑧⑨]")
 
 
@@ -102,7 +103,7 @@ class NumberIndex:
             for hit, context in zip(inside, found, strict=True):
                 if hit.start in table:  # a table row: every cell is about the row's label
                     context = found[0]
-                for reading in (hit, *table.get(hit.start, ())):
+                for reading in (hit, *table.get(hit.start, ()), *_rejoined(text, hit)):
                     value, family = reading.value, reading.family
                     self._add(Occurrence(value, family, number, hit.start, hit.end, hit.text, context, start))
 
@@ -181,12 +182,25 @@ def _bind(number: NumberHit, context: Context, index: NumberIndex) -> Binding:
         ):
             return Binding("contradicted", msg.MISPLACED.format(other=best_other.text), _where(best_other))
         return Binding("confirmed", msg.CONFIRMED, _where(best))
-    derived = _derived(number, context, index)
+    derived = _derived(number, context, index) or _rounded(number, context, index)
     if derived:
         return derived
     if best_other and context.own and own_match(context, best_other.context) and other_score >= MARGIN:
         return Binding("contradicted", msg.OTHER_VALUE.format(other=best_other.text), _where(best_other))
     return Binding("not_found", msg.NOT_FOUND["number"])
+
+
+def _rounded(number: NumberHit, context: Context, index: NumberIndex) -> Binding | None:
+    """ "568만명" for 5,684,745명: a source figure of the unit that rounds to the article's last digit."""
+    step = quantum(number)
+    if step <= 1:
+        return None
+    for occurrence in index.neighbours(number.family, context) or index.by_family.get(number.family, []):
+        ratio = occurrence.value / step
+        whole = {ratio.to_integral_value(ROUND_HALF_UP), ratio.to_integral_value(ROUND_DOWN)}
+        if occurrence.value != number.value and number.value / step in whole:
+            return Binding("confirmed", msg.ROUNDED.format(source=occurrence.text), _where(occurrence))
+    return None
 
 
 def _derived(number: NumberHit, context: Context, index: NumberIndex) -> Binding | None:
@@ -250,6 +264,15 @@ def _listed(sentence: str) -> int:
         items = 1 + len(re.findall(r", |(?<=[가-힣])[와과] ", match.group()))
         best = max(best, items if items >= 3 else 0)
     return best
+
+
+def _rejoined(text: str, hit: NumberHit) -> list[NumberHit]:
+    """PDF text breaks numbers apart: "3, 300만 달러" is 3,300만 달러 and "2 45.5%" is 245.5%."""
+    broken = _BROKEN.search(text, max(0, hit.start - 6), hit.start)
+    if not broken or (broken.group(2) == ", " and not re.match(r"\d{3}(?!\d)", hit.text)):
+        return []
+    joined = find_numbers(broken.group(1) + broken.group(2).strip() + hit.text, lenient=True)
+    return [replace(joined[0], start=hit.start, end=hit.end)] if joined and joined[0].unit == hit.unit else []
 
 
 def _where(occurrence: Occurrence) -> Location:

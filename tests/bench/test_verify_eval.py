@@ -17,19 +17,19 @@ from agents.guard import normalize_body
 from bench.verify_eval import DATA, KINDS, Report, evaluate, load_cases
 
 MIN_CASES = 23
-MAX_FALSE_FLAG_RATE = 0.11  # flagged facts / checked facts on the faithful articles
-MIN_CATCH_RATE = 0.70  # mutations caught / mutations, all kinds
+MAX_FALSE_FLAG_RATE = 0.06  # flagged facts / checked facts on the faithful articles
+MIN_CATCH_RATE = 0.90  # mutations caught / mutations, all kinds
 MIN_CATCH = {
     "digit": 0.95,
     "unit": 0.95,
     "date": 0.95,
     "quote": 0.95,
     "added": 1.0,
-    "swap": 0.08,
-    "hangul": 0.0,
+    "swap": 0.56,
+    "hangul": 0.86,
 }
-MAX_NEWS_FORMAT_RATE = 0.06  # formatting false flags / checked facts on real newspaper articles
-MAX_HEADLINE_FLAG_RATE = 0.15  # flagged facts / checked facts in the faithful headlines
+MAX_NEWS_FORMAT_RATE = 0.03  # formatting false flags / checked facts on real newspaper articles
+MAX_HEADLINE_FLAG_RATE = 0.13  # flagged facts / checked facts in the faithful headlines
 
 SOURCE_KEYS = ("agency", "title", "date", "url", "license")
 CASE_DIRS = sorted(p for p in DATA.iterdir() if (p / "source.json").exists())

@@ -216,3 +216,13 @@ def test_it_supports_an_article_date_by_the_release_format(article: str, source:
 )
 def test_it_resolves_relative_dates_against_the_day_of_writing(word: str, source: str) -> None:
     assert unsupported(f"{word} 발표", source, reference=date(2026, 3, 6)) == []
+
+
+def test_it_reads_jeonnyeon_as_the_year_before() -> None:
+    assert unsupported("지난해보다 늘었다.", "전년 대비 늘었다.") == []
+    assert unsupported("지난해보다 늘었다.", "전년도보다 늘었다.") == []
+
+
+@pytest.mark.parametrize("text", ["5·6번째 환자", "5·6번 환자", "1·2호선"])
+def test_it_does_not_read_numbered_pairs_as_a_date(text: str) -> None:
+    assert all(not key.startswith("m:") for key in keys(text))

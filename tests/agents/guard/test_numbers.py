@@ -237,3 +237,49 @@ def test_it_checks_hangul_numerals_like_digits(source: str, article: str, change
 def test_it_reads_1_year_before_as_the_comparison_base_not_as_a_figure() -> None:
     assert keys("1년 전보다 5.2% 늘었다.") == ["5.2|%"]
     assert keys("1년 만에 다시 열렸다.") == ["1|년"]
+
+
+@pytest.mark.parametrize(
+    ("source", "article"),
+    [
+        ("중국(3, 300만 달러, 125.4%↑)", "중국 수출은 3300만 달러였다."),
+        ("고등어(700만 달러, 2 45.5%↑)", "고등어는 245.5% 늘었다."),
+    ],
+)
+def test_it_rejoins_numbers_that_pdf_text_broke_apart(source: str, article: str) -> None:
+    assert unsupported(article, source) == []
+
+
+def test_it_confirms_a_figure_rounded_to_the_magnitude_the_article_writes() -> None:
+    source = "전체 학생 수는 5,684,745명이다."
+    assert unsupported("전체 학생 수는 568만명이다.", source) == []
+    assert unsupported("전체 학생 수는 570만명이다.", source) == ["570만명"]
+
+
+@pytest.mark.parametrize(
+    ("text", "key"), [("이틀", "2|일"), ("사흘", "3|일"), ("열흘", "10|일"), ("보름", "15|일")]
+)
+def test_it_reads_days_counted_in_native_words(text: str, key: str) -> None:
+    assert keys(f"{text} 전이다.") == [key]
+
+
+def test_it_does_not_read_haru_because_it_is_as_often_the_day_before() -> None:
+    assert keys("하루 전 공지했다.") == []
+
+
+@pytest.mark.parametrize(
+    ("article", "flagged"),
+    [
+        ("반면 도매 및 소매업과 제조업 두 업종은 줄었다.", False),
+        ("반면 도매 및 소매업과 제조업 세 업종은 줄었다.", True),
+        ("실업률과 물가상승률 두 지표를 언급했다.", False),
+    ],
+)
+def test_it_checks_a_numeral_that_sums_up_a_list_against_the_list(article: str, flagged: bool) -> None:
+    assert bool(unsupported(article, "관련 없는 자료다.")) is flagged
+
+
+def test_it_counts_a_list_written_out_in_the_source() -> None:
+    source = "요양병원과 정신병원(폐쇄병동), 요양시설, 종교시설을 고위험집단으로 지정했다."
+    assert unsupported("고위험집단으로 지정된 네 종류의 시설", source) == []
+    assert unsupported("고위험집단으로 지정된 다섯 종류의 시설", source) != []
