@@ -29,7 +29,10 @@ from agents.guard.numbers import NumberHit, find_numbers, format_value, mask
 Location = tuple[int, int, int]
 MARGIN = 2  # how much better another figure's context must fit before the value is called misplaced
 # "1년 전보다" and "1년 새" are the comparison base ("전년 대비"), not a figure of their own.
-_IDIOMS = re.compile(r"(?<![\d.,])(?:1년|한 해) (?:전(?=보다|에 비해| 대비|과 비교|과 견줘| 같은)|새|사이)")
+_IDIOMS = re.compile(
+    r"(?<![\d.,])(?:1년|한 해) (?:새|사이"
+    r"|전(?=(?:\([^()]{1,20}\))?(?:보다|에 비해| 대비|과 비교|과 견줘| 같은)))"
+)
 _HEADER = re.compile(r"단위\s?[:：]?\s?(?P<units>[^)\]\n]{1,24}?)\s?(?:[)\]]|\n|$)")
 _TABLE_REACH = 2000  # characters after a "단위:" header in which bare numbers take its unit
 _SENTENCE_END = re.compile(r"(?<=[.?!])\s|\n")
@@ -150,15 +153,31 @@ def bind(text: str, numbers: list[NumberHit], index: NumberIndex, reference: dat
     extra = _date_tokens(date_hits, reference)
     skip = [(h.start, h.end) for h in date_hits]
     article = contexts(text, [(n.start, n.end) for n in numbers], extra, skip)
-    return [_bind(number, context, index) for number, context in zip(numbers, article, strict=True)]
+    bindings = [_bind(number, context, index) for number, context in zip(numbers, article, strict=True)]
+    return [
+        _within(number, numbers) or binding if binding.status != "confirmed" else binding
+        for number, binding in zip(numbers, bindings, strict=True)
+    ]
+
+
+def _within(number: NumberHit, numbers: list[NumberHit]) -> Binding | None:
+    """A rate, ratio or gap computed from two other figures of the same sentence: "증가율(12.6%)은
+    국내 증가율(2.9%)의 네 배를 넘는다". Those figures are checked on their own."""
+    if number.family not in ("%", "%p", "배"):
+        return None
+    operands = [
+        Operand(n.value, n.family, 0, n.start, n.end, n.text) for n in numbers if n is not number and n.family
+    ]
+    derivation = derive(number.value, number.family, operands, quantum(number))
+    return Binding("confirmed", msg.DERIVED_HERE, None, describe(derivation)) if derivation else None
 
 
 def _bind(number: NumberHit, context: Context, index: NumberIndex) -> Binding:
     value = format_value(number.value)
-    if number.items:  # "A와 B 두 업종" is checked against the article's own list
-        if number.items == number.value:
-            return Binding("confirmed", msg.LIST_COUNT)
-        return Binding("contradicted", msg.LIST_MISCOUNT.format(items=number.items))
+    if (
+        number.items and number.items == number.value
+    ):  # "A와 B 두 업종" is checked against the article's own list
+        return Binding("confirmed", msg.LIST_COUNT)
     if not number.unit:  # a bare number says too little about what it counts to bind it
         found = index.by_key.get(f"v:{value}")
         where = _where(found[0]) if found else index.years.get(f"v:{value}")

@@ -46,7 +46,7 @@ def derive(value: Decimal, family: str, operands: Sequence[Operand], quantum: De
     significant = len(str(int(value / quantum))) if value >= quantum else 0
     for first, second in _pairs(operands):
         for formula, result, wanted in _results(first, second, family, significant):
-            if wanted and result is not None and _rounds_to(result, value, quantum):
+            if wanted and result is not None and _rounds_to(result, value, quantum, multiple=family == "배"):
                 return Derivation(formula, (first, second), result)
     return None
 
@@ -119,7 +119,7 @@ def _of_a_size(a: Decimal, b: Decimal) -> bool:
     return small > 0 and big <= small * SPREAD
 
 
-def _rounds_to(result: Decimal, written: Decimal, quantum: Decimal) -> bool:
+def _rounds_to(result: Decimal, written: Decimal, quantum: Decimal, *, multiple: bool = False) -> bool:
     """result rounded (half up, or cut off) to the written quantum is the written figure."""
     if written <= 0 or quantum <= 0:
         return False
@@ -131,7 +131,9 @@ def _rounds_to(result: Decimal, written: Decimal, quantum: Decimal) -> bool:
     except InvalidOperation:
         return False
     # A written "2조" may stand for 1조9,800억, but not for 1조5,000억: stay within 5% as well.
-    close = abs(result - written) <= written * Decimal("0.05")
+    # A whole multiple is often cut off ("네 배를 넘는다" for 4.3): within one of it, then.
+    cut_off = multiple and written <= result < written + quantum
+    close = abs(result - written) <= written * Decimal("0.05") or cut_off
     return written in rounded and close
 
 

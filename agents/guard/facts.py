@@ -161,7 +161,7 @@ def _finding(index: _Index, probe: _Probe, bindings: list[Binding]) -> Finding:
 
 def _number_finding(index: _Index, fact: Fact, binding: Binding) -> Finding:
     if binding.location is None:
-        return Finding(fact, binding.status, reason=binding.reason)
+        return Finding(fact, binding.status, reason=binding.reason, formula=binding.formula)
     source, start, end = binding.location
     evidence = _evidence(index.sources, binding.location)
     return Finding(fact, binding.status, evidence, binding.reason, source, start, end, binding.formula)

@@ -109,6 +109,8 @@ _SUMMARY = re.compile(
     r"(?=[은는이가을를의에도와과로만]?(?:[^가-힣]|$))"
 )
 _JOINED = frozenset({"및", "또는", "혹은"})
+_LIST_COUNTERS = frozenset({"가지", "곳", "개", "개국", "개사", "군데"})
+_ENDS_PHRASE = ("는", "은", "이", "가", "을", "를", "에", "로", "서", "다", "며", "고", "의")
 # 세 is also "tax": "세 부담", "세 감면" are no count of three.
 _TAXES = frozenset(
     {"부담", "감면", "혜택", "수입", "부과", "징수", "인상", "인하", "개편", "제도", "공제", "납부", "체납"}
@@ -137,15 +139,20 @@ def _listed_before(text: str) -> int:
         words.pop()
     if not words:
         return 0
-    items, i = 1 + words[-1].count("·"), len(words) - 2
-    while i >= 0:
-        word = words[i]
+    items, i, run = 1 + words[-1].count("·"), len(words) - 2, 0
+    while i >= 0 and run < 3:
+        word = words[i].rstrip("’'”\"」』)")
         if word in _JOINED:
             i -= 2
             continue
-        if not (word.endswith((",", "、")) or (len(word) > 1 and word.endswith(("와", "과")))):
+        if word.endswith((",", "、")) or (len(word) > 1 and word.endswith(("와", "과"))):
+            items, run = items + 1 + word.count("·"), 0
+        elif word.endswith(
+            _ENDS_PHRASE
+        ):  # "가족의 정의로는 ‘혈연관계’와 ‘법적 연결관계’": 정의로는 is no item
             break
-        items += 1 + word.count("·")
+        else:  # an item of several words: "‘법적 연결관계’"
+            run += 1
         i -= 1
     return items if items >= 2 else 0
 
@@ -161,7 +168,9 @@ def _counted(match: re.Match[str]) -> HangulHit | None:
     counter = match["counter"]
     if value == 1 and counter not in _ONE_COUNTERS:
         return None
-    return _hit(match, value, _COUNTERS[counter])
+    # "‘혈연관계’와 ‘법적 연결관계’ 두 가지": a count of the list before it is checked against it.
+    items = _listed_before(match.string[: match.start()]) if value >= 2 and counter in _LIST_COUNTERS else 0
+    return HangulHit(match.start(), match.end(), match.group(), value, _COUNTERS[counter], items)
 
 
 def _ordinal(match: re.Match[str]) -> HangulHit:

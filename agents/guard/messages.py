@@ -12,5 +12,5 @@ NOT_FOUND = {
 MISPLACED = "자료에서 이 값은 다른 대상의 수치이고, 이 대상의 수치는 {other}"
 OTHER_VALUE = "자료에는 이 대상의 수치가 {other}로 나옴"
 LIST_COUNT = "앞에 나열한 항목 수와 일치"
-LIST_MISCOUNT = "앞에 나열한 항목은 {items}개"
 ROUNDED = "자료의 {source}를 반올림한 수치"
+DERIVED_HERE = "같은 문장의 수치로 계산됨"

@@ -59,3 +59,15 @@ def test_it_rounds_a_change_like_newspapers_do() -> None:
     # (45,000 − 32,000) ÷ 32,000 = 40.625%: written as 40.6% or 41%, never 40.7%.
     assert finding_for("인원은 지난해보다 41% 늘어난다.", "41%").supported
     assert not finding_for("인원은 지난해보다 40.7% 늘어난다.", "40.7%").supported
+
+
+def test_it_confirms_a_ratio_of_two_figures_the_same_sentence_states() -> None:
+    article = "PCT 출원 증가율(12.6%)은 국내 출원 증가율(2.9%)의 네 배를 넘는다."
+    source = "PCT 국제출원은 12.6% 증가했다. 국내 특허출원은 2.9% 늘었다."
+    findings = {f.fact.text: f for f in check_article(body=article, sources=[source])}
+    assert findings["네 배"].supported
+    assert "12.6%" in findings["네 배"].formula
+    changed = {
+        f.fact.text: f for f in check_article(body=article.replace("네 배", "다섯 배"), sources=[source])
+    }
+    assert not changed["다섯 배"].supported

@@ -283,3 +283,9 @@ def test_it_counts_a_list_written_out_in_the_source() -> None:
     source = "요양병원과 정신병원(폐쇄병동), 요양시설, 종교시설을 고위험집단으로 지정했다."
     assert unsupported("고위험집단으로 지정된 네 종류의 시설", source) == []
     assert unsupported("고위험집단으로 지정된 다섯 종류의 시설", source) != []
+
+
+def test_it_checks_a_counted_list_of_several_words_per_item_against_the_list() -> None:
+    article = "가족의 정의로는 ‘혈연관계’와 ‘법적 연결관계’ 두 가지에 대한 동의가 높았다."
+    assert unsupported(article, "관련 없는 자료다.") == []
+    assert unsupported(article.replace("두 가지", "세 가지"), "관련 없는 자료다.") != []
