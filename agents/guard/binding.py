@@ -153,11 +153,19 @@ def bind(text: str, numbers: list[NumberHit], index: NumberIndex, reference: dat
     extra = _date_tokens(date_hits, reference)
     skip = [(h.start, h.end) for h in date_hits]
     article = contexts(text, [(n.start, n.end) for n in numbers], extra, skip)
-    bindings = [_bind(number, context, index) for number, context in zip(numbers, article, strict=True)]
     return [
-        _within(number, numbers) or binding if binding.status != "confirmed" else binding
-        for number, binding in zip(numbers, bindings, strict=True)
+        _bind_in(number, context, index, numbers) for number, context in zip(numbers, article, strict=True)
     ]
+
+
+def _bind_in(number: NumberHit, context: Context, index: NumberIndex, sentence: list[NumberHit]) -> Binding:
+    """A multiple of two figures the sentence itself states is checked against them only: "(2.0%)은
+    (0.7%)의 세 배" is 2.0 ÷ 0.7, whatever two other figures of the release happen to give."""
+    rates = [n for n in sentence if n is not number and n.family == "%"]
+    if number.family == "배" and len(rates) >= 2:
+        return _within(number, sentence) or Binding("not_found", msg.NOT_FOUND["number"])
+    binding = _bind(number, context, index)
+    return binding if binding.status == "confirmed" else _within(number, sentence) or binding
 
 
 def _within(number: NumberHit, numbers: list[NumberHit]) -> Binding | None:

@@ -26,7 +26,7 @@ MIN_CATCH = {
     "quote": 0.95,
     "added": 1.0,
     "swap": 0.56,
-    "hangul": 0.86,
+    "hangul": 0.9,
 }
 MAX_NEWS_FORMAT_RATE = 0.03  # formatting false flags / checked facts on real newspaper articles
 MAX_HEADLINE_FLAG_RATE = 0.13  # flagged facts / checked facts in the faithful headlines

@@ -71,3 +71,15 @@ def test_it_confirms_a_ratio_of_two_figures_the_same_sentence_states() -> None:
         f.fact.text: f for f in check_article(body=article.replace("네 배", "다섯 배"), sources=[source])
     }
     assert not changed["다섯 배"].supported
+
+
+def test_it_checks_a_multiple_of_two_rates_the_sentence_states_against_them_only() -> None:
+    # Other figures of the release give 0.4 ÷ 0.1 = 4; the sentence's own rates give 2.9.
+    source = "학업중단율은 고등학생 2.0%, 중학생 0.7%다. 학급당 학생 수는 0.4명, 0.1명 줄었다."
+    article = "고등학생 학업중단율(2.0%)은 중학생(0.7%)의 세 배에 이른다."
+    findings = {f.fact.text: f for f in check_article(body=article, sources=[source])}
+    assert findings["세 배"].supported
+    changed = {
+        f.fact.text: f for f in check_article(body=article.replace("세 배", "네 배"), sources=[source])
+    }
+    assert not changed["네 배"].supported
