@@ -33,9 +33,15 @@ def upload_receive(*, reporter: Any, file_name: str, mime_type: str, data: bytes
 
 
 def upload_await(*, upload: Upload, timeout: float) -> Upload:
-    """Waits for the worker to extract the text; raises InputError if the file was rejected."""
+    """Waits for the worker to extract the text; raises InputError if the file was rejected.
+
+    With the broker known to be away nobody can extract it now: the request does not wait, and the
+    draft's own task reads the file when it runs (upload_ensure_parsed).
+    """
     deadline = time.monotonic() + timeout
     while upload.status == Upload.Status.PENDING and time.monotonic() < deadline:
+        if outbox.broker.down_since is not None:
+            break
         time.sleep(0.1)
         upload.refresh_from_db(fields=["status", "error", "page_count"])
     if upload.status == Upload.Status.FAILED:

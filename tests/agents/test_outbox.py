@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import time
 from typing import Any
 
 import pytest
@@ -15,6 +16,7 @@ from newsdesk.celery import app
 from tests.fixtures.press import PRESS_RELEASE
 
 pytestmark = pytest.mark.django_db
+DATA = "보도자료 본문".encode()
 
 
 class Sent(list[tuple[str, list[Any]]]):
@@ -103,3 +105,20 @@ def test_services_record_work_and_never_import_the_task_modules() -> None:
             if isinstance(node, ast.ImportFrom):
                 names = [f"{node.module}.{a.name}" for a in node.names]
                 assert not any(n.endswith(".tasks") or ".tasks." in n for n in names), (path, names)
+
+
+def test_an_upload_does_not_wait_for_extraction_while_the_broker_is_away(
+    reporter, broker, django_capture_on_commit_callbacks
+) -> None:
+    from agents.services import upload_await, upload_receive
+
+    broker.down["down"] = True
+    with django_capture_on_commit_callbacks(execute=True):
+        upload = upload_receive(
+            reporter=reporter, file_name="a.txt", mime_type="text/plain", data="보도자료".encode()
+        )
+
+    started = time.monotonic()
+    assert upload_await(upload=upload, timeout=20).status == "pending"
+    assert time.monotonic() - started < 2
+    assert OutboxMessage.objects.get().task == "agents.tasks.extract_upload"
