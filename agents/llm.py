@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from django.conf import settings
 from pydantic import BaseModel, ValidationError
 
+from agents import catalog
 from agents import messages as msg
 from agents.models import LLMCall
 
@@ -37,22 +38,7 @@ EPHEMERAL = {"type": "ephemeral"}
 
 
 # --- prices -----------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Price:
-    input_per_mtok: Decimal
-    output_per_mtok: Decimal
-
-
-# Per million tokens. Cache writes (5-minute TTL) cost 1.25x input, cache reads 0.1x.
-PRICES: dict[str, Price] = {
-    "claude-haiku-4-5": Price(Decimal("1"), Decimal("5")),
-    "claude-haiku-5-5": Price(Decimal("0.10"), Decimal("0.50")),
-    "claude-sonnet-4-5": Price(Decimal("3"), Decimal("15")),
-}
-CACHE_WRITE_MULTIPLIER = Decimal("1.25")
-CACHE_READ_MULTIPLIER = Decimal("0.1")
-
-
+# Per million tokens, per model, from the table in settings (agents.catalog).
 @dataclass(frozen=True)
 class Usage:
     input_tokens: int = 0
@@ -61,21 +47,14 @@ class Usage:
     cache_creation_input_tokens: int = 0
 
 
-def price_for(model: str) -> Price:
-    for prefix, price in PRICES.items():
-        if model.startswith(prefix):
-            return price
-    return PRICES["claude-haiku-4-5"]  # unknown ids are costed conservatively as Haiku 4.5
-
-
 def cost_usd(model: str, usage: Usage) -> Decimal:
-    price = price_for(model)
+    price = catalog.spec_for(model)
     million = Decimal(1_000_000)
     cost = (
-        usage.input_tokens * price.input_per_mtok
-        + usage.cache_creation_input_tokens * price.input_per_mtok * CACHE_WRITE_MULTIPLIER
-        + usage.cache_read_input_tokens * price.input_per_mtok * CACHE_READ_MULTIPLIER
-        + usage.output_tokens * price.output_per_mtok
+        usage.input_tokens * price.input
+        + usage.cache_creation_input_tokens * price.cache_write
+        + usage.cache_read_input_tokens * price.cache_read
+        + usage.output_tokens * price.output
     ) / million
     return cost.quantize(Decimal("0.000001"))
 
@@ -123,6 +102,17 @@ class CallContext:
     api_key: str
     run_id: int | None = None
     reporter_id: int | None = None
+    model: str = ""  # "" = the server default (NEWSDESK_LLM_MODEL)
+
+
+def reporter_context(*, reporter: Any, run_id: int | None = None) -> CallContext:
+    """A reporter's calls: their key (or the server's) and the model they chose (or the default)."""
+    return CallContext(
+        api_key=resolve_api_key(reporter.anthropic_key()),
+        run_id=run_id,
+        reporter_id=reporter.pk,
+        model=catalog.model_for(chosen=reporter.llm_model, department=reporter.department),
+    )
 
 
 def resolve_api_key(reporter_key: str) -> str:
@@ -224,6 +214,9 @@ CHARS_PER_TOKEN = 2.5  # mixed Korean text and JSON; the decision only needs the
 
 
 def min_cacheable_tokens(model: str) -> int:
+    spec = catalog.catalog().get(model)
+    if spec is not None and spec.min_cache_tokens:  # the model table in settings says it first
+        return spec.min_cache_tokens
     for prefix, minimum in MIN_CACHEABLE_TOKENS.items():
         if model.startswith(prefix):
             return minimum
@@ -280,7 +273,7 @@ def _create(
 ) -> Any:
     import anthropic
 
-    model = settings.NEWSDESK_LLM_MODEL
+    model = ctx.model or settings.NEWSDESK_LLM_MODEL
     params: dict[str, Any] = {
         "model": model,
         "max_tokens": max_tokens,
@@ -292,8 +285,9 @@ def _create(
     params = _with_cache_markers(params, cache_messages=cache_messages)
     if tool_choice is not None:
         params["tool_choice"] = tool_choice
-        if tool_choice.get("type") == "tool":
-            params["thinking"] = {"type": "disabled"}  # forced tool use and thinking are incompatible
+    # Forced tool use and thinking do not mix; which models need telling differs (settings).
+    if thinking := catalog.spec_for(model).thinking_for(tool_choice):
+        params["thinking"] = thinking
     # One write per call, after it: the row is built now and saved once with the outcome. A call
     # cut short by anything else (a time limit, a shutdown) is still saved, as an error.
     call = LLMCall(

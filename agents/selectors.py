@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
@@ -11,6 +11,7 @@ from django.db.models import Count, QuerySet, Sum
 from django.db.models.functions import Coalesce, TruncDate
 from django.utils import timezone
 
+from agents import catalog
 from agents.models import Article, LLMCall, Run, RunEvent
 
 DRAFT_KINDS = (Run.Kind.DRAFT, Run.Kind.EDIT)
@@ -74,6 +75,24 @@ def run_usage(*, run: Run) -> RunUsage:
     return RunUsage(**totals)
 
 
+@dataclass(frozen=True)
+class ModelCost:
+    model: str
+    llm_calls: int
+    cost_usd: Decimal
+
+
+def daily_cost_by_model(*, reporter: Any, day: date) -> list[ModelCost]:
+    """A reporter's model calls on one (local) day, per model, dearest first."""
+    rows = (
+        LLMCall.objects.filter(reporter=reporter, created_at__date=day)
+        .values("model")
+        .annotate(llm_calls=Count("id"), cost_usd=Coalesce(Sum("cost_usd"), Decimal(0)))
+        .order_by("-cost_usd", "model")
+    )
+    return [ModelCost(**row) for row in rows]
+
+
 def revision_chain(*, article: Article) -> list[Article]:
     """The article's ancestors and itself, oldest first (the revision history)."""
     chain = [article]
@@ -108,12 +127,12 @@ def spend_today_and_month(*, reporter_id: int) -> tuple[Spend, Spend]:
 
 
 def daily_usage(*, days: int = 31) -> list[dict[str, Any]]:
-    """Per reporter and KST day: calls, tokens and dollars, newest day first (for the admin)."""
+    """Per reporter, KST day and model: calls, tokens and dollars, newest day first (for the admin)."""
     since = timezone.localtime().replace(hour=0, minute=0, second=0, microsecond=0) - timedelta(days=days - 1)
     rows = (
         LLMCall.objects.filter(created_at__gte=since)
         .annotate(day=TruncDate("created_at", tzinfo=timezone.get_current_timezone()))
-        .values("day", "reporter_id", "reporter__display_name", "reporter__user__username")
+        .values("day", "reporter_id", "reporter__display_name", "reporter__user__username", "model")
         .annotate(
             calls=Count("id"),
             input_tokens=Coalesce(Sum("input_tokens"), 0),
@@ -122,4 +141,4 @@ def daily_usage(*, days: int = 31) -> list[dict[str, Any]]:
         )
         .order_by("-day", "-cost_usd")
     )
-    return [dict(row) for row in rows]
+    return [{**row, "model_label": catalog.label_for(row["model"])} for row in rows]

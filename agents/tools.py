@@ -20,7 +20,7 @@ from agents.attachments import AttachmentRef
 from agents.llm import Tool
 from agents.material import SourceDoc
 from agents.sources import files, naver, publishers, scraper, titles
-from styles.guide import StyleGuide
+from styles.selectors import ResolvedStyle
 
 log = logging.getLogger(__name__)
 
@@ -127,7 +127,7 @@ class Candidate:
 class WritingState:
     """What the loop has gathered so far; shared by the tool calls of one run."""
 
-    style: StyleGuide
+    style: ResolvedStyle
     attachments: list[AttachmentRef] = field(default_factory=list)
     attachment_texts: dict[int, str] = field(default_factory=dict)
     candidates: dict[int, Candidate] = field(default_factory=dict)

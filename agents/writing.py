@@ -26,7 +26,7 @@ from agents.guard import normalize_body
 from agents.material import LengthTarget, SourceDoc, article_length
 from agents.sources import naver
 from agents.sources.files import PageRange
-from styles.guide import StyleGuide
+from styles.selectors import ResolvedStyle
 
 log = logging.getLogger(__name__)
 MAX_TURNS = 5
@@ -75,7 +75,7 @@ class Draft:
 
 
 def write_draft(
-    *, ctx: llm.CallContext, request: DraftRequest, style: StyleGuide, on_stage: StageCallback
+    *, ctx: llm.CallContext, request: DraftRequest, style: ResolvedStyle, on_stage: StageCallback
 ) -> Draft:
     state = tools.WritingState(style=style, attachments=list(request.attachments), pages=request.pages)
     state.warnings.extend(request.warnings)
@@ -334,7 +334,7 @@ def _execute(state: tools.WritingState, use: llm.ToolUse) -> tuple[tools.ToolOut
 def first_prompt(state: tools.WritingState, request: DraftRequest, target: LengthTarget) -> str:
     sections = [
         _request_section(request, target),
-        f'<스타일_가이드 부서="{request.department}">\n{state.style.as_prompt()}\n</스타일_가이드>',
+        state.style.prompt_block(request.department),
     ]
     for doc in state.material:
         tag = {"press_release": "보도자료", "attachment": "첨부파일", "context": "대화_맥락"}.get(

@@ -12,7 +12,10 @@ from django import forms
 from django.contrib import admin
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest
+from django.utils import timezone
 
+from agents import catalog
+from agents.selectors import daily_cost_by_model
 from newsdesk.models import ApiToken, Reporter
 from styles.admin import LabelledAdmin
 
@@ -85,7 +88,16 @@ class ReporterAdmin(LabelledAdmin):
     list_select_related = ("user",)
     # Key fields are deliberately absent: nothing here may match on or reveal a key.
     search_fields = ("user__username", "display_name", "telegram_id__exact")
-    readonly_fields = ("api_key", "last_check_at", "last_report_at", "created_at", "updated_at")
+    readonly_fields = (
+        "api_key",
+        "writing_model",
+        "writing_style",
+        "cost_today",
+        "last_check_at",
+        "last_report_at",
+        "created_at",
+        "updated_at",
+    )
     fieldsets = (
         (
             None,
@@ -101,8 +113,29 @@ class ReporterAdmin(LabelledAdmin):
             },
         ),
         ("Anthropic API 키", {"fields": ("api_key", "new_api_key", "clear_api_key")}),
+        # Chosen by the reporter (/set_model, /set_style, the desk profile, the API), shown here.
+        ("기사 작성", {"fields": ("writing_model", "writing_style", "cost_today")}),
         ("기록", {"fields": ("last_check_at", "last_report_at", "created_at", "updated_at")}),
     )
+
+    @admin.display(description="모델")
+    def writing_model(self, reporter: Reporter) -> str:
+        model = catalog.model_for(chosen=reporter.llm_model, department=reporter.department)
+        return catalog.label_for(model) + ("" if model == reporter.llm_model else " (기본)")
+
+    @admin.display(description="언론사 스타일")
+    def writing_style(self, reporter: Reporter) -> str:
+        return reporter.publisher_style or "(부서 기본)"
+
+    @admin.display(description="오늘 비용(모델별)")
+    def cost_today(self, reporter: Reporter) -> str:
+        rows = daily_cost_by_model(reporter=reporter, day=timezone.localdate())
+        return (
+            " · ".join(
+                f"{catalog.label_for(row.model)}: ${row.cost_usd:.4f} ({row.llm_calls}회)" for row in rows
+            )
+            or "$0"
+        )
 
     @admin.display(description="API 키")
     def api_key(self, reporter: Reporter) -> str:

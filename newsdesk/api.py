@@ -180,6 +180,8 @@ class MeIn(Schema):
     department: str | None = None
     keywords: list[str] | None = None
     anthropic_api_key: str | None = None
+    model: str | None = None  # one of GET /api/me's `models`; "" = the default
+    publisher_style: str | None = None  # one of `publisher_styles`; "" = the department's style
 
 
 @api.get("/me", tags=["me"])
@@ -195,6 +197,8 @@ def me_update(request: HttpRequest, payload: MeIn) -> dict[str, Any]:
             department=payload.department,
             keywords=payload.keywords,
             anthropic_key=payload.anthropic_api_key,
+            model=payload.model,
+            publisher_style=payload.publisher_style,
         )
     except ProfileError as exc:
         raise services.InputError(exc.message, field=exc.field) from exc

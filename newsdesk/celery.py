@@ -25,6 +25,17 @@ def _close_stale_connections(task: object = None, **_: object) -> None:
 
 
 @worker_init.connect
+def _refuse_unknown_models(**_: object) -> None:
+    # `celery worker` runs no Django system checks: refuse to start on a model the runs would fail on.
+    from django.core.exceptions import ImproperlyConfigured
+
+    from agents import catalog
+
+    if problems := catalog.problems():
+        raise ImproperlyConfigured("; ".join(problems))
+
+
+@worker_init.connect
 def _preload_worker_libraries(sender: object = None, **_: object) -> None:
     # Importing pymupdf costs ~0.5 s and ~130 MB; done once in the io worker's parent, its prefork
     # children share it instead of paying it on their first upload. The llm worker (threads)

@@ -9,6 +9,9 @@ KEYWORD_TOO_LONG = "키워드는 하나에 {limit}자까지 쓸 수 있습니다
 UNKNOWN_DEPARTMENT = (
     "알 수 없는 부서입니다. 사회부, 정치부, 경제부, 산업부, 테크부, 문화부, 스포츠부, 국제부 중에서 고르세요."
 )
+UNKNOWN_MODEL = "고를 수 없는 모델입니다: {model}. 다음 중에서 고르세요: {choices}"
+UNKNOWN_PUBLISHER_STYLE = "스타일이 등록되지 않은 언론사입니다: {name}. 다음 중에서 고르세요: {choices}"
+NO_PUBLISHER_STYLES = "(편집자가 등록한 언론사 스타일이 아직 없습니다)"
 NOT_A_REPORTER = "기자 프로필이 없는 계정입니다. 관리자에게 `manage.py createreporter`로 등록을 요청하세요."
 BAD_JSON = "요청 본문이 올바른 JSON이 아닙니다."
 BAD_REQUEST = "요청 형식이 올바르지 않습니다."

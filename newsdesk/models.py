@@ -44,6 +44,9 @@ class Reporter(models.Model):
     anthropic_key_status = models.CharField(max_length=10, choices=KeyStatus.choices, default=KeyStatus.NONE)
     last_check_at = models.DateTimeField(null=True, blank=True)
     last_report_at = models.DateTimeField(null=True, blank=True)
+    # "" = the default: the department's (or server's) model, the department's house style.
+    llm_model = models.CharField("모델", max_length=80, blank=True)
+    publisher_style = models.CharField("언론사 스타일", max_length=50, blank=True)
     registration_step = models.CharField(
         max_length=16, choices=RegistrationStep.choices, default=RegistrationStep.DONE, blank=True
     )

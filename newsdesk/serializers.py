@@ -14,6 +14,7 @@ from agents.models import Article, MonitorItem, Run, RunEvent
 from agents.monitoring import selectors as monitor_selectors
 from agents.services import InputError, verify_check
 from newsdesk import messages as msg
+from newsdesk.choices import reporter_choices
 from newsdesk.models import Reporter
 
 
@@ -129,6 +130,8 @@ def draft_detail(run: Run) -> dict[str, Any]:
         "verification": verification,
         "sources": article.sources if article else [],
         "warnings": article.warnings if article else [],
+        "model": article.model if article else "",
+        "style": article.style if article else "",
         "parent_id": run.parent_article.run_id if run.parent_article else None,
         "error": run.error,
         "usage": selectors.run_usage(run=run).as_dict(),
@@ -140,12 +143,19 @@ def event(e: RunEvent) -> dict[str, Any]:
 
 
 def profile(reporter: Reporter) -> dict[str, Any]:
+    choices = reporter_choices(reporter=reporter)
     return {
         "department": reporter.department,
         "keywords": reporter.keywords,
         "anthropic_api_key": reporter.masked_key or None,
         "anthropic_key_status": reporter.anthropic_key_status,
         "telegram_linked": reporter.telegram_id is not None,
+        "model": choices.model,
+        "model_is_default": choices.model_is_default,
+        "models": [spec.id for spec in choices.models],
+        "publisher_style": choices.publisher_style or None,
+        "publisher_styles": choices.publisher_styles,
+        "style": choices.style_label,
     }
 
 

@@ -9,11 +9,12 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
-from agents import llm
+from agents import catalog, llm
 from agents.monitoring.services import history_clear
 from newsdesk import messages as msg
 from newsdesk.models import ApiToken, Reporter
 from styles.departments import normalize_department
+from styles.selectors import publisher_names
 
 KEYWORD_LIMIT = 20
 KEYWORD_CHARS = 30
@@ -84,14 +85,41 @@ def reporter_create(
     return reporter
 
 
+def clean_model(raw: str) -> str:
+    """A model id a reporter may choose, or "" for the default."""
+    model = raw.strip()
+    if model and model not in {spec.id for spec in catalog.model_choices()}:
+        choices = ", ".join(spec.id for spec in catalog.model_choices())
+        raise ProfileError(msg.UNKNOWN_MODEL.format(model=model, choices=choices), field="model")
+    return model
+
+
+def clean_publisher_style(raw: str) -> str:
+    """A publisher with a curated style, or "" for the department's default."""
+    name = raw.strip()
+    if name and name not in publisher_names():
+        choices = ", ".join(publisher_names()) or msg.NO_PUBLISHER_STYLES
+        raise ProfileError(
+            msg.UNKNOWN_PUBLISHER_STYLE.format(name=name, choices=choices), field="publisher_style"
+        )
+    return name
+
+
 def reporter_update(
     *,
     reporter: Reporter,
     department: str | None = None,
     keywords: str | Sequence[str] | None = None,
     anthropic_key: str | None = None,
+    model: str | None = None,
+    publisher_style: str | None = None,
 ) -> Reporter:
     """Changes a profile. A new department or keyword set restarts the monitoring windows (v1)."""
+    choices: dict[str, str] = {}
+    if model is not None:
+        choices["llm_model"] = clean_model(model)
+    if publisher_style is not None:
+        choices["publisher_style"] = clean_publisher_style(publisher_style)
     changed: list[str] = []
     if department is not None and (new := clean_department(department)) != reporter.department:
         reporter.department = new
@@ -108,6 +136,9 @@ def reporter_update(
     if anthropic_key is not None:
         reporter.set_anthropic_key(clean_api_key(anthropic_key) if anthropic_key.strip() else "")
         changed += ["anthropic_key_encrypted", "anthropic_key_last4", "anthropic_key_status"]
+    for field, value in choices.items():
+        setattr(reporter, field, value)
+        changed.append(field)
     if changed:
         reporter.save(update_fields=[*changed, "updated_at"])
     return reporter

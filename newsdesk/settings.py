@@ -224,6 +224,41 @@ RUN_MAX_ATTEMPTS = 3
 
 # --- Product settings -----------------------------------------------------------------------
 NEWSDESK_LLM_MODEL = env_str("NEWSDESK_LLM_MODEL") or "claude-haiku-4-5-20251001"
+# The models a reporter may choose (/set_model, the desk profile, PUT /api/me), one row each:
+# a Korean label, USD prices per million tokens (input, output, 5-minute cache write, cache read),
+# the day the model retires (None: none announced) and the request settings that differ by model:
+# `thinking_when_forced` maps a tool_choice type ("tool": one named tool, "any": some tool) to the
+# thinking setting sent with it, since forced tool use and thinking do not mix (Haiku 4.5 thinks
+# only when asked; Sonnet 5 thinks adaptively unless told not to); `min_cache_tokens` is the
+# shortest prompt prefix the model caches (agents.llm sends no cache marker below it). Figures
+# from Anthropic's model pages, checked 2026-11-24. Sonnet 5.5 is left out on purpose: it answers
+# 400 to a forced tool_choice and to thinking "disabled", which the structured calls here rely on.
+# A default or department model missing from this table, or past its retirement day, stops the
+# server at startup (agents.checks).
+NEWSDESK_LLM_MODELS: dict[str, dict[str, object]] = {
+    "claude-haiku-4-5-20251001": {
+        "label": "Haiku 4.5 (빠르고 저렴)",
+        "input": "1",
+        "output": "5",
+        "cache_write": "1.25",
+        "cache_read": "0.10",
+        "retires": None,
+        "thinking_when_forced": {"tool": {"type": "disabled"}},
+        "min_cache_tokens": 4096,
+    },
+    "claude-sonnet-5": {
+        "label": "Sonnet 5 (어려운 기사)",
+        "input": "2",
+        "output": "10",
+        "cache_write": "2.50",
+        "cache_read": "0.20",
+        "retires": None,
+        "thinking_when_forced": {"tool": {"type": "disabled"}, "any": {"type": "disabled"}},
+        "min_cache_tokens": 1024,
+    },
+}
+# A department's default model when its reporters chose none (else NEWSDESK_LLM_MODEL).
+NEWSDESK_DEPARTMENT_MODELS: dict[str, str] = {}
 ANTHROPIC_API_KEY = env_secret("ANTHROPIC_API_KEY")
 ANTHROPIC_BASE_URL = env_str("ANTHROPIC_BASE_URL") or None
 NEWSDESK_LLM_TIMEOUT = env_int("NEWSDESK_LLM_TIMEOUT", 90)

@@ -11,15 +11,18 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from django import forms
+from django.apps import apps
 from django.contrib import admin
 from django.db import models
 from django.db.models import ForeignKey
 from django.forms import ModelChoiceField
 from django.http import HttpRequest
+from django.utils.html import format_html
 from pydantic import ValidationError as SchemaError
 
 from styles.guide import StyleGuide
-from styles.models import WritingStyle
+from styles.models import MAX_EXAMPLES, WritingStyle
+from styles.selectors import resolved
 
 # --- Korean labels ---------------------------------------------------------------------------
 # Most model fields carry no verbose_name, so the admin would show English field names. Each
@@ -171,13 +174,25 @@ class WritingStyleForm(forms.ModelForm):
     # Never rendered. Model.clean() validates the guide again and files a failure under "guide";
     # this field gives that (redundant) message a home, since the parts above already show it.
     guide = forms.JSONField(required=False, disabled=True, widget=forms.HiddenInput)
+    example_articles = forms.JSONField(required=False, disabled=True, widget=forms.HiddenInput)  # likewise
 
     class Meta:
         model = WritingStyle
         fields = ("scope", "department", "publisher", "reporter")
+        help_texts = {
+            "department": "언론사 스타일은 비워 두면 모든 부서에 적용됩니다 (부서를 고른 스타일이 우선).",
+            "publisher": "언론사 화이트리스트의 이름 중에서 고릅니다. 기자는 이 이름으로 스타일을 고릅니다.",
+        }
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        publisher = self.fields["publisher"]
+        self.fields["publisher"] = forms.ChoiceField(
+            label=publisher.label,
+            required=False,
+            choices=_publisher_choices(self.instance.publisher),
+            help_text=publisher.help_text,
+        )
         guide = self.instance.guide if isinstance(self.instance.guide, dict) else {}
         for part in ("lead", "structure", "tone", "length_default"):
             self.initial.setdefault(part, guide.get(part, ""))
@@ -203,8 +218,24 @@ class WritingStyleForm(forms.ModelForm):
         else:
             # Set here, before the model's own clean() runs in _post_clean, so it validates these.
             self.instance.guide = guide.model_dump()
-        self.instance.example_articles = split_examples(cleaned.get("examples", ""))
+        examples = split_examples(cleaned.get("examples", ""))
+        if len(examples) > MAX_EXAMPLES:
+            self.add_error(
+                "examples", f"예시 기사는 {MAX_EXAMPLES}개까지 넣을 수 있습니다 (지금 {len(examples)}개)."
+            )
+        self.instance.example_articles = examples
         return cleaned
+
+
+def _publisher_choices(current: str) -> list[tuple[str, str]]:
+    """The whitelist's names (looked up by app label: styles sits below agents), plus the current
+    value so an outlet dropped from the whitelist still shows what is stored."""
+    names = list(
+        apps.get_model("agents", "Publisher").objects.order_by("name").values_list("name", flat=True)
+    )
+    if current and current not in names:
+        names.insert(0, current)
+    return [("", "---------"), *((name, name) for name in names)]
 
 
 @admin.register(WritingStyle)
@@ -222,13 +253,25 @@ class WritingStyleAdmin(LabelledAdmin):
     list_filter = ("scope", "department")
     list_select_related = ("reporter__user", "updated_by")
     ordering = ("department", "scope", "publisher")
-    readonly_fields = ("updated_by", "updated_at")
+    readonly_fields = ("prompt_preview", "updated_by", "updated_at")
     fieldsets = (
         (None, {"fields": ("scope", "department", "publisher", "reporter")}),
         ("스타일 가이드", {"fields": ("lead", "structure", "tone", "forbidden", "length_default")}),
-        ("예시 기사", {"fields": ("examples",)}),
+        ("예시 기사", {"fields": ("examples",), "description": f"최대 {MAX_EXAMPLES}개."}),
+        ("프롬프트 미리보기", {"fields": ("prompt_preview",)}),
         ("변경 기록", {"fields": ("updated_by", "updated_at")}),
     )
+
+    @admin.display(description="첫 프롬프트의 스타일 부분")
+    def prompt_preview(self, obj: WritingStyle) -> str:
+        """Exactly what a draft's first prompt carries for this style (saved version)."""
+        if obj.pk is None:
+            return "저장하면 여기에 미리보기가 나옵니다."
+        try:
+            block = resolved(obj).prompt_block(obj.department or "(기자의 부서)")
+        except SchemaError:
+            return "가이드 형식이 올바르지 않아 미리보기를 만들 수 없습니다."
+        return format_html('<pre class="style-preview" style="white-space: pre-wrap">{}</pre>', block)
 
     def formfield_for_foreignkey(
         self, db_field: ForeignKey[Any, Any], request: HttpRequest, **kwargs: Any

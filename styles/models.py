@@ -8,6 +8,9 @@ from pydantic import ValidationError as SchemaError
 from styles.departments import Department
 from styles.guide import StyleGuide
 
+MAX_EXAMPLES = 3
+EXAMPLE_CHARS = 4000
+
 
 class WritingStyle(models.Model):
     """A house style. Lookup order: reporter → publisher → department default → built-in."""
@@ -18,7 +21,8 @@ class WritingStyle(models.Model):
         REPORTER = "reporter", "기자"
 
     scope = models.CharField(max_length=12, choices=Scope.choices, default=Scope.DEPARTMENT)
-    department = models.CharField(max_length=10, choices=Department.choices)
+    # Blank only for a publisher's style that applies in every department.
+    department = models.CharField(max_length=10, choices=Department.choices, blank=True)
     publisher = models.CharField(max_length=50, blank=True)
     reporter = models.ForeignKey(
         "newsdesk.Reporter", null=True, blank=True, on_delete=models.CASCADE, related_name="writing_styles"
@@ -55,7 +59,7 @@ class WritingStyle(models.Model):
         if self.scope == self.Scope.REPORTER:
             return f"{self.department} · {self.reporter}"
         if self.scope == self.Scope.PUBLISHER:
-            return f"{self.department} · {self.publisher}"
+            return f"{self.publisher} · {self.department}" if self.department else self.publisher
         return f"{self.department} 기본"
 
     def clean(self) -> None:
@@ -70,7 +74,15 @@ class WritingStyle(models.Model):
             raise ValidationError({"reporter": "기자 스타일에는 기자를 지정해야 합니다"})
         if self.scope == self.Scope.PUBLISHER and not self.publisher:
             raise ValidationError({"publisher": "언론사 스타일에는 언론사를 지정해야 합니다"})
-        if not isinstance(self.example_articles, list) or not all(
-            isinstance(item, str) for item in self.example_articles
-        ):
+        if self.scope != self.Scope.PUBLISHER and not self.department:
+            raise ValidationError({"department": "부서를 지정해야 합니다 (부서 공통은 언론사 스타일만 가능)"})
+        self._clean_examples()
+
+    def _clean_examples(self) -> None:
+        examples = self.example_articles
+        if not isinstance(examples, list) or not all(isinstance(item, str) for item in examples):
             raise ValidationError({"example_articles": "예시 기사는 문자열 목록이어야 합니다"})
+        if len(examples) > MAX_EXAMPLES:
+            raise ValidationError({"example_articles": f"예시 기사는 {MAX_EXAMPLES}개까지 넣을 수 있습니다"})
+        if any(len(item) > EXAMPLE_CHARS for item in examples):
+            raise ValidationError({"example_articles": f"예시 기사는 하나에 {EXAMPLE_CHARS:,}자까지입니다"})

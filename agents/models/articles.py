@@ -31,6 +31,10 @@ class Article(models.Model):
     instruction = models.CharField(max_length=500, blank=True)
     changes_made = models.CharField(max_length=500, blank=True)
     warnings = models.JSONField(default=list, blank=True)
+    # What wrote it: the model id and the style's label (e.g. "한겨레", "경제부 기본"); an edit names
+    # its own model and keeps its parent's style.
+    model = models.CharField(max_length=80, blank=True)
+    style = models.CharField(max_length=120, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -174,9 +174,7 @@ def report_execute(*, run: Run) -> None:
 
 def _context(run: Run) -> llm.CallContext:
     reporter = run.reporter
-    return llm.CallContext(
-        api_key=llm.resolve_api_key(reporter.anthropic_key()), run_id=run.pk, reporter_id=reporter.pk
-    )
+    return llm.reporter_context(reporter=reporter, run_id=run.pk)
 
 
 def _keywords(reporter: Any) -> list[str]:

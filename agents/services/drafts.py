@@ -24,7 +24,7 @@ from agents.sources import files
 from agents.verify import verify_article
 from agents.writing import DraftRequest, write_draft
 from styles.departments import DEPARTMENTS
-from styles.selectors import style_guide_for
+from styles.selectors import style_for
 
 log = logging.getLogger(__name__)
 PRESS_RELEASE_LIMIT = 20_000
@@ -153,11 +153,11 @@ def draft_execute(*, run: Run) -> Article:
     if run.input.get("mode") == "verify":
         return verify_execute(run=run)
     reporter = run.reporter
-    ctx = llm.CallContext(
-        api_key=llm.resolve_api_key(reporter.anthropic_key()), run_id=run.pk, reporter_id=reporter.pk
-    )
+    ctx = llm.reporter_context(reporter=reporter, run_id=run.pk)
     request = _draft_request(run)
-    style = style_guide_for(department=request.department, reporter_id=reporter.pk)
+    style = style_for(
+        department=request.department, reporter_id=reporter.pk, publisher=reporter.publisher_style
+    )
     started = time.monotonic()
     draft = write_draft(
         ctx=ctx,
@@ -193,6 +193,8 @@ def draft_execute(*, run: Run) -> Article:
             length=article_length(check.body),
             target_length=draft.target.to_json(),
             warnings=[*draft.warnings, *check.warnings],
+            model=ctx.model,
+            style=style.label,
         )
         save_issues(article, check.issues)
         runs.run_finish(run=run, message=done_message(check.verdict, check.issues))
@@ -246,9 +248,7 @@ def edit_execute(*, run: Run) -> Article:
     if parent is None:  # an edit run is always created with its article; guard a deleted parent
         raise InputError(msg.EDIT_NEEDS_FINISHED_ARTICLE)
     reporter = run.reporter
-    ctx = llm.CallContext(
-        api_key=llm.resolve_api_key(reporter.anthropic_key()), run_id=run.pk, reporter_id=reporter.pk
-    )
+    ctx = llm.reporter_context(reporter=reporter, run_id=run.pk)
     runs.stage_set(run=run, stage="write", message=msg.STAGE_EDIT)
     started = time.monotonic()
     material = [SourceDoc.from_json(d) for d in parent.source_material]
@@ -280,6 +280,8 @@ def edit_execute(*, run: Run) -> Article:
             instruction=run.input["instruction"],
             changes_made=result.changes_made,
             warnings=result.warnings,
+            model=ctx.model,
+            style=parent.style,
         )
         save_issues(article, result.issues)
         runs.run_finish(

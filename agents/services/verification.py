@@ -66,9 +66,7 @@ def verify_create(
 
 def verify_execute(*, run: Run) -> Article:
     reporter = run.reporter
-    ctx = llm.CallContext(
-        api_key=llm.resolve_api_key(reporter.anthropic_key()), run_id=run.pk, reporter_id=reporter.pk
-    )
+    ctx = llm.reporter_context(reporter=reporter, run_id=run.pk)
     body, material = verify_material(article=run.input["article"], sources=run.input["sources"])
     headline = run.input.get("headline") or msg.VERIFY_HEADLINE
     runs.stage_set(run=run, stage="verify", message=msg.STAGE_VERIFY)

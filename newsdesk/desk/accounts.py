@@ -11,6 +11,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
 from newsdesk import messages as msg
+from newsdesk.choices import reporter_choices
 from newsdesk.desk.forms import ProfileForm
 from newsdesk.desk.http import ReporterRequest, page, reporter_required, see_other
 from newsdesk.services import ProfileError, key_test, reporter_update
@@ -39,11 +40,20 @@ def profile(request: ReporterRequest) -> HttpResponse:
                 return see_other(reverse("desk:profile"))
     else:
         form = ProfileForm(
-            initial={"department": reporter.department, "keywords": ", ".join(reporter.keywords)}
+            initial={
+                "department": reporter.department,
+                "keywords": ", ".join(reporter.keywords),
+                "model": reporter.llm_model,
+                "publisher_style": reporter.publisher_style,
+            }
         )
-    return page(
-        request, "desk/profile.html", {"form": form, "reporter": reporter, "departments": DEPARTMENTS}
-    )
+    context = {
+        "form": form,
+        "reporter": reporter,
+        "departments": DEPARTMENTS,
+        "choices": reporter_choices(reporter=reporter),
+    }
+    return page(request, "desk/profile.html", context)
 
 
 # --- the "test key" button --------------------------------------------------------------------

@@ -124,6 +124,8 @@ class ProfileForm(DeskForm):
     keywords = forms.CharField(required=False)
     anthropic_api_key = forms.CharField(required=False)
     remove_key = forms.BooleanField(required=False)
+    model = forms.CharField(required=False)  # "" = the default model
+    publisher_style = forms.CharField(required=False)  # "" = the department's style
 
     def update_kwargs(self, *, had_keywords: bool) -> dict[str, Any]:
         """Arguments for newsdesk.services.reporter_update. A blank key field keeps the stored key."""
@@ -137,4 +139,7 @@ class ProfileForm(DeskForm):
             # Nothing typed and nothing stored is "no change"; clearing stored keywords is refused.
             "keywords": keywords if keywords.strip() or had_keywords else None,
             "anthropic_key": key,
+            # A form without these fields (an older page) leaves the choices as they are.
+            "model": data["model"] if "model" in self.data else None,
+            "publisher_style": data["publisher_style"] if "publisher_style" in self.data else None,
         }

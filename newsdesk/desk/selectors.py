@@ -13,6 +13,7 @@ from django.conf import settings
 from django.utils import timezone
 from django.utils.safestring import SafeString
 
+from agents import catalog
 from agents import messages as agent_msg
 from agents import selectors as agent_selectors
 from agents.models import Article, MonitorItem, Run, RunEvent
@@ -127,6 +128,8 @@ class Cost:
     verify_seconds: str
     llm_calls: int
     cost_usd: str
+    model: str = ""  # the label of the model that wrote it ("" for articles from before it was kept)
+    style: str = ""
 
 
 @dataclass(frozen=True)
@@ -213,12 +216,15 @@ def source_links(*, sources: Sequence[Any]) -> list[SourceLink]:
 def cost_of(*, run: Run) -> Cost:
     usage = agent_selectors.run_usage(run=run)
     timings = run.timings or {}
+    article = agent_selectors.article_of(run)
     return Cost(
         mode=run_mode(run),
         draft_seconds=_seconds(timings.get("draft_seconds")),
         verify_seconds=_seconds(timings.get("verify_seconds")),
         llm_calls=usage.llm_calls,
         cost_usd=_dollars(usage.cost_usd),
+        model=catalog.label_for(article.model) if article and article.model else "",
+        style=article.style if article else "",
     )
 
 

@@ -12,8 +12,9 @@ from agents.models import Run
 from agents.monitoring import schedules
 from agents.monitoring import services as monitoring
 from agents.services import InputError
+from newsdesk.choices import Choices, reporter_choices
 from newsdesk.models import Reporter
-from newsdesk.telegram import profile, replies
+from newsdesk.telegram import preferences, profile, replies
 from newsdesk.telegram.incoming import Incoming
 from newsdesk.telegram.outbox import say
 from newsdesk.telegram.progress import announce
@@ -36,6 +37,7 @@ def _unknown(incoming: Incoming, reporter: Reporter) -> None:
 
 def _status(incoming: Incoming, reporter: Reporter) -> None:
     times = schedules.schedule_list(reporter=reporter)
+    choices = reporter_choices(reporter=reporter)
     key = reporter.masked_key or replies.KEY_NOT_SET
     if reporter.anthropic_key_status == Reporter.KeyStatus.REFUSED:
         key += replies.KEY_REFUSED_NOTE
@@ -45,19 +47,21 @@ def _status(incoming: Incoming, reporter: Reporter) -> None:
         key=key,
         check=", ".join(times.get("check", [])) or replies.NONE,
         report=", ".join(times.get("report", [])) or replies.NONE,
+        style=choices.style_label,
     )
-    say(chat_id=incoming.chat_id, text=text + "\n" + spend_text(reporter), reporter=reporter)
+    say(chat_id=incoming.chat_id, text=text + "\n" + spend_text(reporter, choices), reporter=reporter)
 
 
-def spend_text(reporter: Reporter) -> str:
+def spend_text(reporter: Reporter, choices: Choices | None = None) -> str:
     """What the reporter's own key has paid, today and this month (KST), and the model it pays for."""
+    choices = choices or reporter_choices(reporter=reporter)
     today, month = agent_selectors.spend_today_and_month(reporter_id=reporter.pk)
     return replies.STATUS_SPEND.format(
         today=today.cost_usd,
         today_calls=today.llm_calls,
         month=month.cost_usd,
         month_calls=month.llm_calls,
-        model=settings.NEWSDESK_LLM_MODEL,
+        model=preferences.model_text(choices),
     )
 
 
@@ -164,6 +168,8 @@ COMMANDS: dict[str, Handler] = {
     "set_keyword": _set_keyword,
     "set_division": _set_division,
     "set_apikey": _set_apikey,
+    "set_style": preferences.set_style,
+    "set_model": preferences.set_model,
     "schedule": _schedule,
     "set_schedule": _schedule,
     "check": start_check,

@@ -7,7 +7,7 @@ from django.conf import settings
 from django.urls import reverse
 from django.utils import timezone
 
-from agents import selectors
+from agents import catalog, selectors
 from agents.models import Article, Run
 from agents.monitoring.selectors import monitor_view
 from agents.verify import summary
@@ -54,6 +54,7 @@ def article_text(article: Article, run: Run) -> str:
     parts += ["", verification_line(article)]
     parts += [replies.ARTICLE_WARNING.format(warning=w) for w in article.warnings]
     parts.append(replies.DESK_LINK.format(url=desk_url(run)))
+    parts.append(model_line(article))
     parts.append(cost_line(run))
     return "\n".join(parts)
 
@@ -93,6 +94,14 @@ def verification_line(article: Article) -> str:
     if done.headline_changed:
         line += replies.VERIFICATION_HEADLINE
     return line
+
+
+def model_line(article: Article) -> str:
+    """Which model wrote it, in which house style (the cost line below says what it cost)."""
+    model = catalog.label_for(article.model) if article.model else replies.MODEL_UNKNOWN
+    return replies.ARTICLE_MODEL.format(model=model) + (
+        replies.ARTICLE_STYLE.format(style=article.style) if article.style else ""
+    )
 
 
 def desk_url(run: Run) -> str:

@@ -43,11 +43,10 @@ def busy(reporter: Reporter) -> bool:
 
 def handle_text(incoming: Incoming, reporter: Reporter, logged: Message) -> Run | None:
     try:
-        api_key = llm.resolve_api_key(reporter.anthropic_key())
+        ctx = llm.reporter_context(reporter=reporter)
     except llm.LLMKeyMissing as exc:
         say(chat_id=incoming.chat_id, text=exc.user_message, reporter=reporter)
         return None
-    ctx = llm.CallContext(api_key=api_key, reporter_id=reporter.pk)
     started = timezone.now()
     history = [m for m in recent_messages(reporter=reporter) if m.pk != logged.pk]
     selection = select_context(
@@ -164,7 +163,7 @@ def _edit(
 def _conversation(
     incoming: Incoming, reporter: Reporter, decision: RouteToToolInput, selection: Selection
 ) -> None:
-    ctx = llm.CallContext(api_key=llm.resolve_api_key(reporter.anthropic_key()), reporter_id=reporter.pk)
+    ctx = llm.reporter_context(reporter=reporter)
     try:
         text = reply(ctx=ctx, query=incoming.text, context=context_text(selection.messages))
     except llm.LLMError as exc:

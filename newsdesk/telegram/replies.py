@@ -38,10 +38,15 @@ HELP = (
     "/set_keyword 키워드 바꾸기 (예: /set_keyword 서부지검, 서부지법)\n"
     "/set_division 부서 바꾸기 (예: /set_division 경제부)\n"
     "/set_apikey Anthropic API 키 바꾸기\n"
+    "/set_style 기사 스타일(언론사) 고르기\n"
+    "/set_model 기사 쓰는 AI 모델 고르기\n"
     "/cancel 진행 중인 설정 취소\n\n"
     '말로 해도 됩니다: "이 보도자료로 300자 기사 써줘"(파일 첨부), "제목 바꿔줘", "매일 9시에 체크 돌려줘"'
 )
-STATUS = "부서: {department}\n키워드: {keywords}\nAPI 키: {key}\n자동 체크: {check}\n자동 브리핑: {report}"
+STATUS = (
+    "부서: {department}\n키워드: {keywords}\nAPI 키: {key}\n자동 체크: {check}\n자동 브리핑: {report}\n"
+    "기사 스타일: {style}"
+)
 STATUS_SPEND = (
     "사용 요금(내 API 키): 오늘 ${today:.4f} (LLM {today_calls}회), "
     "이번 달 ${month:.4f} (LLM {month_calls}회)\n"
@@ -62,6 +67,22 @@ KEY_MESSAGE_PLACEHOLDER = "[API 키 입력 — 저장하지 않음]"
 ASK_SCHEDULE = (
     "현재 예약\n{current}\n\n형식: check 09:00 13:00 / report 08:30 / off (모두 해제)\n(/cancel 취소)"
 )
+ARTICLE_MODEL = "모델: {model}"
+ARTICLE_STYLE = " · 스타일: {style}"
+MODEL_UNKNOWN = "(기록 없음)"
+
+# /set_style and /set_model
+DEFAULT_CHOICE = "기본"
+ASK_STYLE = (
+    "지금 기사 스타일: {current}\n다음 기사부터 쓸 언론사 스타일을 고르세요. "
+    "'기본'은 {department} 기본 스타일입니다."
+)
+NO_STYLES = "편집자가 등록한 언론사 스타일이 아직 없습니다. 지금은 {current} 스타일로 씁니다."
+STYLE_CHANGED = "기사 스타일을 바꿨습니다: {current}\n다음 기사부터 적용합니다."
+ASK_MODEL = "지금 모델: {current}\n다음 기사부터 쓸 모델을 고르세요. '기본'은 {default}입니다."
+MODEL_CHANGED = "모델을 바꿨습니다: {current}\n다음 기사부터 적용합니다."
+MODEL_OPTION = "{label} (입력 ${input}/출력 ${output}, 100만 토큰당)"
+DEFAULT_SUFFIX = " (기본)"
 BUTTON_EXPIRED = "지난 버튼입니다. 명령을 다시 보내 주세요."
 ADMIN_ONLY = ""  # v1 stays silent for non-admins; kept empty on purpose
 
@@ -122,5 +143,7 @@ COMMAND_MENU = [
     ("set_division", "부서 바꾸기"),
     ("set_keyword", "키워드 바꾸기"),
     ("set_apikey", "Anthropic API 키 바꾸기"),
+    ("set_style", "기사 스타일(언론사) 고르기"),
+    ("set_model", "기사 쓰는 AI 모델 고르기"),
     ("help", "도움말"),
 ]

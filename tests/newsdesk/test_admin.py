@@ -322,3 +322,27 @@ def test_a_superuser_can_still_delete_a_reporter_with_conversations_and_runs(
 
     assert response.status_code == 302
     assert not Reporter.objects.filter(pk=canary_reporter.pk).exists()
+
+
+def test_a_reporters_page_shows_their_model_style_and_todays_cost_per_model(admin_client: Client) -> None:
+    reporter = ReporterFactory(llm_model="claude-sonnet-5", publisher_style="한겨레")
+    for model, cost in [("claude-sonnet-5", "0.0200"), ("claude-haiku-4-5-20251001", "0.0010")] * 2:
+        LLMCall.objects.create(reporter=reporter, purpose="draft", model=model, cost_usd=cost, status="ok")
+    LLMCall.objects.create(reporter=ReporterFactory(), purpose="draft", model="claude-sonnet-5", cost_usd="9")
+
+    page = admin_client.get(reverse("admin:newsdesk_reporter_change", args=[reporter.pk])).content.decode()
+
+    assert "Sonnet 5 (어려운 기사): $0.0400 (2회) · Haiku 4.5 (빠르고 저렴): $0.0020 (2회)" in page
+    assert "한겨레" in page and "$9" not in page
+
+
+def test_the_daily_usage_page_splits_each_reporters_day_by_model(admin_client: Client) -> None:
+    reporter = ReporterFactory(display_name="박기자")
+    for model in ("claude-sonnet-5", "claude-haiku-4-5-20251001"):
+        LLMCall.objects.create(
+            reporter=reporter, purpose="draft", model=model, cost_usd="0.0100", status="ok"
+        )
+
+    page = admin_client.get(reverse("admin:agents_llmcall_daily")).content.decode()
+
+    assert "<td>Sonnet 5 (어려운 기사)</td>" in page and "<td>Haiku 4.5 (빠르고 저렴)</td>" in page

@@ -10,6 +10,7 @@ from django.test import Client
 from agents import tasks
 from agents.models import Run
 from newsdesk.services import token_issue
+from styles.models import WritingStyle
 from tests.agents.drafting import submit, verify_pass
 from tests.fakes.anthropic import FakeAnthropic
 from tests.fixtures.press import BODY_WITH_HALLUCINATION, PRESS_RELEASE
@@ -186,13 +187,16 @@ def test_me_updates_the_profile_and_the_key_is_write_only(api: Client, reporter)
     )
 
     assert response.status_code == 200
-    assert response.json() == {
-        "department": "경제부",
-        "keywords": ["금리", "환율"],
-        "anthropic_api_key": "…7777",
-        "anthropic_key_status": "ok",
-        "telegram_linked": False,
-    }
+    assert (
+        response.json().items()
+        >= {
+            "department": "경제부",
+            "keywords": ["금리", "환율"],
+            "anthropic_api_key": "…7777",
+            "anthropic_key_status": "ok",
+            "telegram_linked": False,
+        }.items()
+    )
     reporter.refresh_from_db()
     assert reporter.anthropic_key() == "sk-ant-new-key-7777"
 
@@ -206,3 +210,65 @@ def test_me_refuses_an_unknown_department(api: Client) -> None:
 def test_api_docs_are_for_staff_only(client: Client, admin_client: Client) -> None:
     assert client.get("/api/docs").status_code == 302
     assert admin_client.get("/api/docs").status_code == 200
+
+
+def test_me_shows_the_model_its_choices_and_the_publisher_style(api: Client) -> None:
+    data = api.get("/api/me").json()
+
+    assert data["model"] == "claude-haiku-4-5-20251001" and data["model_is_default"] is True
+    assert data["models"] == ["claude-haiku-4-5-20251001", "claude-sonnet-5"]
+    assert data["publisher_style"] is None and data["style"] == "사회부 기본"
+
+
+def test_me_sets_the_model_and_publisher_style_and_the_next_draft_uses_them(
+    api: Client, reporter, fake_llm: FakeAnthropic
+) -> None:
+    WritingStyle.objects.create(
+        scope="publisher",
+        publisher="한겨레",
+        guide={"lead": "한겨레식 리드", "structure": "구성", "tone": "문체", "forbidden": []},
+    )
+
+    response = api.put(
+        "/api/me",
+        data=json.dumps({"model": "claude-sonnet-5", "publisher_style": "한겨레"}),
+        content_type="application/json",
+    )
+
+    assert response.status_code == 200
+    assert response.json()["model"] == "claude-sonnet-5" and response.json()["publisher_style"] == "한겨레"
+    submit(fake_llm)
+    verify_pass(fake_llm)
+    run_id = post(api, "/api/drafts", {"press_release": PRESS_RELEASE}).json()["id"]
+    tasks.draft_run.apply(args=[run_id])
+    assert fake_llm.requests[0].body["model"] == "claude-sonnet-5"
+    assert "한겨레식 리드" in fake_llm.requests[0].last_user_text()
+    detail = api.get(f"/api/drafts/{run_id}").json()
+    assert detail["model"] == "claude-sonnet-5" and detail["style"] == "한겨레"
+
+
+def test_me_puts_the_defaults_back_with_empty_strings(api: Client, reporter) -> None:
+    reporter.llm_model = "claude-sonnet-5"
+    reporter.save()
+
+    data = api.put("/api/me", data=json.dumps({"model": ""}), content_type="application/json").json()
+
+    assert data["model"] == "claude-haiku-4-5-20251001" and data["model_is_default"] is True
+
+
+@pytest.mark.parametrize(
+    ("payload", "field", "words"),
+    [
+        ({"model": "claude-opus-9"}, "model", "고를 수 없는 모델"),
+        ({"publisher_style": "없는신문"}, "publisher_style", "스타일이 등록되지 않은 언론사"),
+    ],
+)
+def test_me_refuses_a_model_or_style_that_is_not_offered(
+    api: Client, reporter, payload: dict[str, str], field: str, words: str
+) -> None:
+    response = api.put("/api/me", data=json.dumps(payload), content_type="application/json")
+
+    assert response.status_code == 422
+    assert response.json()["field"] == field and words in response.json()["detail"]
+    reporter.refresh_from_db()
+    assert reporter.llm_model == "" and reporter.publisher_style == ""

@@ -3,6 +3,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from bs4 import BeautifulSoup
 from django.contrib.auth.models import Group
 from django.test import Client
 from django.urls import reverse
@@ -175,3 +176,35 @@ def test_the_changelist_lists_and_filters_styles_under_korean_headings(client: C
     for heading in ("부서", "범위", "언론사", "기자", "수정 시각", "수정자"):
         assert heading in content
     assert [style.department for style in response.context["cl"].result_list] == ["경제부"]
+
+
+def test_a_publisher_style_takes_up_to_three_example_articles() -> None:
+    four = "\n---\n".join(f"예시 기사 {n}" for n in range(1, 5))
+
+    form = WritingStyleForm(style_data(examples=four))
+
+    assert not form.is_valid() and "3개까지" in form.errors["examples"][0]
+    assert WritingStyleForm(style_data(examples=four.rsplit("\n---\n", 1)[0])).is_valid()
+
+
+def test_a_publisher_style_may_apply_to_every_department_but_a_department_default_may_not() -> None:
+    assert WritingStyleForm(style_data(department="")).is_valid()
+    form = WritingStyleForm(style_data(scope="department", department="", publisher=""))
+    assert not form.is_valid() and "부서를 지정해야" in str(form.errors)
+
+
+def test_publishers_are_picked_from_the_whitelist() -> None:
+    options = [value for value, _ in WritingStyleForm().fields["publisher"].widget.choices]
+
+    assert "조선일보" in options and "한겨레" in options and "아무신문" not in options
+    assert not WritingStyleForm(style_data(publisher="아무신문")).is_valid()
+
+
+def test_the_change_page_previews_the_style_block_of_the_first_prompt(client: Client, editor) -> None:
+    style = WritingStyleForm(style_data(examples="첫 예시 기사 본문")).save()
+
+    response = client.get(reverse("admin:styles_writingstyle_change", args=[style.pk]))
+
+    preview = BeautifulSoup(response.content, "lxml").select_one("pre.style-preview").get_text()
+    assert preview.startswith('<스타일_가이드 부서="사회부" 언론사="조선일보">')
+    assert "- 리드: 육하원칙 스트레이트" in preview and "첫 예시 기사 본문" in preview

@@ -6,6 +6,7 @@ import pytest
 from django.test import Client
 
 from newsdesk.models import Reporter
+from styles.models import WritingStyle
 from tests.factories import PASSWORD, UserFactory
 from tests.fakes.anthropic import FakeAnthropic
 from tests.fakes.anthropic import text as text_block
@@ -144,3 +145,49 @@ def test_the_key_test_button_posts_by_htmx_into_its_result_box(desk: Client) -> 
     form = one(desk.get("/desk/profile/"), "form[action='/desk/profile/key-test/']")
 
     assert form["hx-post"] == "/desk/profile/key-test/" and form["hx-target"] == "#key-test-result"
+
+
+def test_the_profile_offers_the_models_and_curated_styles_and_saves_them(desk: Client, reporter) -> None:
+    WritingStyle.objects.create(
+        scope="publisher", publisher="한겨레", guide={"lead": "리드", "structure": "구성", "tone": "문체"}
+    )
+    soup = parse(desk.get("/desk/profile/"))
+    assert [o["value"] for o in soup.select("#id_model option")] == [
+        "",
+        "claude-haiku-4-5-20251001",
+        "claude-sonnet-5",
+    ]
+    assert [o["value"] for o in soup.select("#id_publisher_style option")] == ["", "한겨레"]
+
+    response = desk.post(
+        "/desk/profile/",
+        {
+            "department": "사회부",
+            "keywords": "서울시",
+            "model": "claude-sonnet-5",
+            "publisher_style": "한겨레",
+        },
+        follow=True,
+    )
+
+    reporter.refresh_from_db()
+    assert reporter.llm_model == "claude-sonnet-5" and reporter.publisher_style == "한겨레"
+    assert "지금: Sonnet 5 (어려운 기사)" in text(response, "label[for=id_model]")
+    assert "지금: 한겨레" in text(response, "label[for=id_publisher_style]")
+
+
+def test_a_model_not_offered_is_refused_next_to_its_field(desk: Client, reporter) -> None:
+    response = desk.post("/desk/profile/", {"department": "사회부", "keywords": "서울시", "model": "gpt-9"})
+
+    assert "고를 수 없는 모델" in field_error(response, "id_model")
+    reporter.refresh_from_db()
+    assert reporter.llm_model == ""
+
+
+def test_a_profile_form_without_the_choice_fields_leaves_them_alone(desk: Client, reporter) -> None:
+    Reporter.objects.filter(pk=reporter.pk).update(llm_model="claude-sonnet-5")
+
+    desk.post("/desk/profile/", {"department": "사회부", "keywords": "서울시"})
+
+    reporter.refresh_from_db()
+    assert reporter.llm_model == "claude-sonnet-5"

@@ -107,7 +107,12 @@ def test_the_result_shows_verdict_count_body_claims_and_cost(desk: Client, done_
     assert len(rows) + len(soup.select("table.claims ul.folded li")) == article.issues.count()
     assert {r.select("td")[5].get_text() for r in rows} == {"코드", "LLM"}
     cost = text(soup, ".cost")
-    assert cost.startswith("초안 ") and "· 검증 " in cost and "· LLM 2회 · $0.0" in cost
+    assert (
+        cost.startswith("초안 ")
+        and "· 검증 " in cost
+        and "· LLM 2회 · Haiku 4.5 (빠르고 저렴) · $0.0" in cost
+    )
+    assert cost.endswith("· 스타일 사회부 기본")
     assert one(soup, ".checks").has_attr("hx-disable") and one(soup, "article.result").has_attr("hx-disable")
     assert one(soup, "button.copy")["data-copy"] == f"result-headline-{article.pk} result-body-{article.pk}"
     assert one(soup, f"a[href='/desk/drafts/{done_run.pk}/download.docx']")

@@ -12,6 +12,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
+from agents import catalog
 from agents.models import LLMCall, Run
 from newsdesk.models import Reporter
 from tests.agents.drafting import submit, verify_pass
@@ -80,7 +81,7 @@ def test_status_shows_todays_and_this_months_spend_and_the_model(
     reply = last_text(fake_telegram)
     assert "오늘 $0.0125 (LLM 2회)" in reply
     assert "이번 달 $0.0125 (LLM 2회)" in reply  # the 40-day-old call is in neither
-    assert settings.NEWSDESK_LLM_MODEL in reply
+    assert f"모델: {catalog.label_for(settings.NEWSDESK_LLM_MODEL)} (기본)" in reply
 
 
 def test_the_admin_shows_each_reporters_daily_totals(admin_client: Client, reporter_tg) -> None:

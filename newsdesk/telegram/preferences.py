@@ -1,0 +1,127 @@
+"""/set_style and /set_model: a keyboard of the choices, "기본" back to the default.
+
+`/set_style 한겨레` or `/set_model claude-sonnet-5-5` sets it at once; a tapped button does the same
+change through the same service as the desk and the API (`reporter_update`), so the same rules
+apply: only curated publishers and offered models, checked again when the button comes back.
+"""
+
+from __future__ import annotations
+
+from agents import catalog
+from conversations.models import Message
+from conversations.services import message_log
+from newsdesk.choices import Choices, reporter_choices
+from newsdesk.models import Reporter
+from newsdesk.services import ProfileError, reporter_update
+from newsdesk.telegram import callbacks, client, replies
+from newsdesk.telegram.incoming import Incoming
+from newsdesk.telegram.outbox import say
+
+STYLE, MODEL = "style", "model"
+
+
+def set_style(incoming: Incoming, reporter: Reporter) -> None:
+    if incoming.args:
+        _change_by_text(incoming, reporter, publisher_style=_default_or(incoming.args))
+        return
+    choices = reporter_choices(reporter=reporter)
+    if not choices.publisher_styles:
+        text = replies.NO_STYLES.format(current=choices.style_label)
+        say(chat_id=incoming.chat_id, text=text, reporter=reporter)
+        return
+    text = replies.ASK_STYLE.format(current=choices.style_label, department=reporter.department)
+    buttons = [callbacks.button(name, STYLE, name) for name in choices.publisher_styles]
+    _ask(incoming, reporter, text, [*buttons, callbacks.button(replies.DEFAULT_CHOICE, STYLE, "")])
+
+
+def set_model(incoming: Incoming, reporter: Reporter) -> None:
+    if incoming.args:
+        _change_by_text(incoming, reporter, model=_default_or(incoming.args))
+        return
+    choices = reporter_choices(reporter=reporter)
+    lines = [
+        replies.MODEL_OPTION.format(label=spec.label, input=spec.input, output=spec.output)
+        for spec in choices.models
+    ]
+    default = catalog.label_for(catalog.default_model(department=reporter.department))
+    text = replies.ASK_MODEL.format(current=model_text(choices), default=default) + "\n\n" + "\n".join(lines)
+    buttons = [callbacks.button(spec.label, MODEL, spec.id) for spec in choices.models]
+    _ask(incoming, reporter, text, [*buttons, callbacks.button(replies.DEFAULT_CHOICE, MODEL, "")])
+
+
+@callbacks.register(STYLE)
+def _style_button(query: callbacks.Query, reporter: Reporter | None) -> str:
+    if reporter is None:
+        return replies.REGISTER_FIRST
+    try:
+        text = _change(reporter, publisher_style=query.value)
+    except ProfileError:  # the publisher's style was removed since the keyboard was sent
+        return replies.BUTTON_EXPIRED
+    _answer_on_button(query, reporter, text)
+    return ""
+
+
+@callbacks.register(MODEL)
+def _model_button(query: callbacks.Query, reporter: Reporter | None) -> str:
+    if reporter is None:
+        return replies.REGISTER_FIRST
+    try:
+        text = _change(reporter, model=query.value)
+    except ProfileError:  # the model left the table since the keyboard was sent
+        return replies.BUTTON_EXPIRED
+    _answer_on_button(query, reporter, text)
+    return ""
+
+
+def _change(reporter: Reporter, *, model: str | None = None, publisher_style: str | None = None) -> str:
+    """Applies the choice; raises ProfileError for one that is not offered."""
+    reporter_update(reporter=reporter, model=model, publisher_style=publisher_style)
+    choices = reporter_choices(reporter=reporter)
+    if model is not None:
+        return replies.MODEL_CHANGED.format(current=model_text(choices))
+    return replies.STYLE_CHANGED.format(current=choices.style_label)
+
+
+def model_text(choices: Choices) -> str:
+    return choices.model_label + (replies.DEFAULT_SUFFIX if choices.model_is_default else "")
+
+
+def _default_or(value: str) -> str:
+    return "" if value.strip() == replies.DEFAULT_CHOICE else value
+
+
+def _change_by_text(
+    incoming: Incoming, reporter: Reporter, *, model: str | None = None, publisher_style: str | None = None
+) -> None:
+    try:
+        text = _change(reporter, model=model, publisher_style=publisher_style)
+    except ProfileError as exc:
+        text = exc.message
+    say(chat_id=incoming.chat_id, text=text, reporter=reporter)
+
+
+def _ask(incoming: Incoming, reporter: Reporter, text: str, buttons: list[tuple[str, str]]) -> None:
+    try:
+        sent = client.send_buttons(chat_id=incoming.chat_id, text=text, buttons=callbacks.rows(buttons))
+    except client.TelegramError as exc:
+        if not exc.permanent:
+            raise
+        return
+    message_log(
+        reporter=reporter,
+        role=Message.Role.ASSISTANT,
+        content=text,
+        telegram_chat_id=incoming.chat_id,
+        telegram_message_id=sent,
+    )
+
+
+def _answer_on_button(query: callbacks.Query, reporter: Reporter, text: str) -> None:
+    query.edit(text)
+    message_log(
+        reporter=reporter,
+        role=Message.Role.ASSISTANT,
+        content=text,
+        telegram_chat_id=query.chat_id,
+        telegram_message_id=query.message_id,
+    )
