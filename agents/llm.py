@@ -105,13 +105,16 @@ class CallContext:
     model: str = ""  # "" = the server default (NEWSDESK_LLM_MODEL)
 
 
-def reporter_context(*, reporter: Any, run_id: int | None = None) -> CallContext:
-    """A reporter's calls: their key (or the server's) and the model they chose (or the default)."""
+def reporter_context(*, reporter: Any, run_id: int | None = None, writing: bool = True) -> CallContext:
+    """A reporter's calls: their key (or the server's) and their model. The model they chose
+    writes, edits and checks their articles; routing and monitoring keep the department's (or
+    server's) default, since a dearer model buys nothing there."""
+    chosen = reporter.llm_model if writing else ""
     return CallContext(
         api_key=resolve_api_key(reporter.anthropic_key()),
         run_id=run_id,
         reporter_id=reporter.pk,
-        model=catalog.model_for(chosen=reporter.llm_model, department=reporter.department),
+        model=catalog.model_for(chosen=chosen, department=reporter.department),
     )
 
 

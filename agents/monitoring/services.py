@@ -174,7 +174,7 @@ def report_execute(*, run: Run) -> None:
 
 def _context(run: Run) -> llm.CallContext:
     reporter = run.reporter
-    return llm.reporter_context(reporter=reporter, run_id=run.pk)
+    return llm.reporter_context(reporter=reporter, run_id=run.pk, writing=False)
 
 
 def _keywords(reporter: Any) -> list[str]:

@@ -43,7 +43,7 @@ def busy(reporter: Reporter) -> bool:
 
 def handle_text(incoming: Incoming, reporter: Reporter, logged: Message) -> Run | None:
     try:
-        ctx = llm.reporter_context(reporter=reporter)
+        ctx = llm.reporter_context(reporter=reporter, writing=False)
     except llm.LLMKeyMissing as exc:
         say(chat_id=incoming.chat_id, text=exc.user_message, reporter=reporter)
         return None
@@ -163,7 +163,7 @@ def _edit(
 def _conversation(
     incoming: Incoming, reporter: Reporter, decision: RouteToToolInput, selection: Selection
 ) -> None:
-    ctx = llm.reporter_context(reporter=reporter)
+    ctx = llm.reporter_context(reporter=reporter, writing=False)
     try:
         text = reply(ctx=ctx, query=incoming.text, context=context_text(selection.messages))
     except llm.LLMError as exc:

@@ -30,7 +30,7 @@ def set_style(incoming: Incoming, reporter: Reporter) -> None:
         say(chat_id=incoming.chat_id, text=text, reporter=reporter)
         return
     text = replies.ASK_STYLE.format(current=choices.style_label, department=reporter.department)
-    buttons = [callbacks.button(name, STYLE, name) for name in choices.publisher_styles]
+    buttons = [callbacks.button(name, STYLE, name) for name in choices.publisher_styles if _fits(name)]
     _ask(incoming, reporter, text, [*buttons, callbacks.button(replies.DEFAULT_CHOICE, STYLE, "")])
 
 
@@ -84,6 +84,11 @@ def _change(reporter: Reporter, *, model: str | None = None, publisher_style: st
 
 def model_text(choices: Choices) -> str:
     return choices.model_label + (replies.DEFAULT_SUFFIX if choices.model_is_default else "")
+
+
+def _fits(name: str) -> bool:
+    """Whether a publisher's name fits a button's 64 bytes (a longer one is set by typing it)."""
+    return len(f"{STYLE}:{name}".encode()) <= callbacks.MAX_DATA_BYTES
 
 
 def _default_or(value: str) -> str:

@@ -129,3 +129,12 @@ def _row(**overrides: Any) -> dict[str, Any]:
         "cache_read": "0.3",
         **overrides,
     }
+
+
+@pytest.mark.django_db
+def test_the_chosen_model_writes_while_routing_and_monitoring_keep_the_default(settings: Any) -> None:
+    settings.NEWSDESK_DEPARTMENT_MODELS = {}
+    reporter = ReporterFactory(anthropic_key="sk-ant-test-model-3", llm_model=SONNET)
+
+    assert llm.reporter_context(reporter=reporter).model == SONNET
+    assert llm.reporter_context(reporter=reporter, writing=False).model == settings.NEWSDESK_LLM_MODEL
