@@ -1,4 +1,5 @@
-"""Page weight of the desk: HTML + CSS + JS bytes (uncompressed) of each page, and no external URLs.
+"""Page weight of the desk: HTML + CSS + JS bytes of each page, uncompressed and as sent to a
+browser that accepts gzip, and no external URLs.
 
 Each page is fetched through the Django test client, then every stylesheet and script it links is
 fetched the same way (whitenoise serves them, as in production). Any absolute URL to another origin
@@ -88,12 +89,21 @@ def weigh(client: Client, label: str, url: str) -> bool:
         sizes[kind] += len(body)
         external += external_in_asset(kind, body.decode("utf-8", "replace"))
     total = sum(sizes.values())
+    wire = sum(_gzipped_size(client, path) for path in [url, *(path for _, path in assets)])
     print(
         f"{label}: {total / 1024:.1f} KB (HTML {sizes['html'] / 1024:.1f} + CSS {sizes['css'] / 1024:.1f} "
         f"+ JS {sizes['js'] / 1024:.1f}; {len(assets)} files); "
-        f"{'within' if total <= LIMIT else 'OVER'} 150 KB; external URLs: {external or 'none'}"
+        f"{'within' if total <= LIMIT else 'OVER'} 150 KB; sent gzipped: {wire / 1024:.1f} KB; "
+        f"external URLs: {external or 'none'}"
     )
     return total <= LIMIT and not external
+
+
+def _gzipped_size(client: Client, path: str) -> int:
+    """Bytes on the wire for a browser that sends Accept-Encoding: gzip."""
+    response = client.get(path, HTTP_ACCEPT_ENCODING="gzip")
+    body = b"".join(response.streaming_content) if response.streaming else response.content  # type: ignore[attr-defined]
+    return len(body)
 
 
 def main() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
@@ -10,6 +11,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from django.conf import settings
+from django.db.models import Max
 from django.utils import timezone
 from django.utils.safestring import SafeString
 
@@ -162,12 +164,34 @@ class DraftPage:
     mode: str
     progress: Progress
     result: Result | None
+    last_seq: int = 0  # the newest event shown: the long poll waits for one past it
+
+
+def run_after_event(*, run: Run, after: int, wait: float, step: float = 0.1) -> Run:
+    """The run once it has an event past `after` (or when `wait` seconds have gone), re-read."""
+    deadline = time.monotonic() + wait
+    while time.monotonic() < deadline:
+        if RunEvent.objects.filter(run_id=run.pk, seq__gt=after).exists():
+            break
+        time.sleep(step)
+    run.refresh_from_db()
+    return run
+
+
+def last_event_seq(*, run: Run) -> int:
+    return RunEvent.objects.filter(run_id=run.pk).aggregate(m=Max("seq"))["m"] or 0
 
 
 def draft_page(*, reporter: Reporter, run: Run) -> DraftPage:
     article = agent_selectors.article_of(run) if run.status == Run.Status.DONE else None
     result = result_of(reporter=reporter, run=run, article=article) if article else None
-    return DraftPage(run=run, mode=run_mode(run), progress=progress_of(run=run), result=result)
+    return DraftPage(
+        run=run,
+        mode=run_mode(run),
+        progress=progress_of(run=run),
+        result=result,
+        last_seq=0 if run.is_finished else last_event_seq(run=run),
+    )
 
 
 def result_of(*, reporter: Reporter, run: Run, article: Article) -> Result:

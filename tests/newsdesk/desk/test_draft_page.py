@@ -28,13 +28,13 @@ def status(client: Client, run: Run):
     return client.get(f"/desk/drafts/{run.pk}/status/", **HTMX)
 
 
-def test_a_queued_draft_page_polls_its_status_every_second(desk: Client, queued: Run) -> None:
+def test_a_queued_draft_page_long_polls_its_status_past_its_last_event(desk: Client, queued: Run) -> None:
     response = desk.get(f"/desk/drafts/{queued.pk}/")
 
     region = one(response, "#run-status")
     assert response.status_code == 200
-    assert region["hx-get"] == f"/desk/drafts/{queued.pk}/status/"
-    assert region["hx-trigger"] == "every 1s" and region["hx-swap"] == "outerHTML"
+    assert region["hx-get"] == f"/desk/drafts/{queued.pk}/status/?after=1"
+    assert region["hx-trigger"] == "load delay:100ms, every 12s" and region["hx-swap"] == "outerHTML"
     assert "대기 중" in text(response, ".elapsed")
     assert [li.get_text() for li in parse(response).select(".stages li")] == [
         "자료 분석",
@@ -56,7 +56,8 @@ def test_the_status_partial_is_a_fragment_that_keeps_polling_while_the_run_goes(
     body = response.content.decode()
     assert "<html" not in body and "<title>" not in body
     region = one(response, "#run-status")
-    assert region["hx-trigger"] == "every 1s"
+    assert region["hx-trigger"] == "load delay:100ms, every 12s"
+    assert region["hx-get"].endswith("?after=2")
     soup = parse(response)
     assert [li["class"][1] for li in soup.select(".stages li")] == [
         "stage-done",

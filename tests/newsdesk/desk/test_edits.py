@@ -46,7 +46,7 @@ def test_an_htmx_edit_swaps_in_the_new_revisions_live_page_and_pushes_its_url(
     assert response.status_code == 200
     assert response["HX-Retarget"] == "#main" and response["HX-Reswap"] == "innerHTML"
     assert response["HX-Push-Url"] == f"/desk/drafts/{revision.pk}/"
-    assert one(response, "#run-status")["hx-trigger"] == "every 1s"
+    assert one(response, "#run-status")["hx-trigger"] == "load delay:100ms, every 12s"
     assert [li.get_text() for li in parse(response).select(".stages li")] == ["수정 작성", "완료"]
     assert "두 번째 문단 삭제해" in text(response, ".instruction")
 

@@ -94,7 +94,8 @@ def test_with_a_key_the_model_check_is_queued_and_its_live_status_shown(desk: Cl
     soup = parse(response)
     assert text(soup, "#verify-result .badge") == "수정됨"  # the code guard's answer is already there
     live = one(soup, "#verify-live #run-status")
-    assert live["hx-get"] == f"/desk/drafts/{run.pk}/status/" and live["hx-trigger"] == "every 1s"
+    assert live["hx-get"].startswith(f"/desk/drafts/{run.pk}/status/?after=")
+    assert live["hx-trigger"] == "load delay:100ms, every 12s"
     assert [li.get_text() for li in soup.select("#verify-live .stages li")] == ["사실 확인", "완료"]
 
 

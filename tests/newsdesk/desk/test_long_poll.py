@@ -1,0 +1,60 @@
+"""The draft page long-polls: a poll waits for the run's next event and answers with it at once,
+so the result is on screen as soon as the run ends, not a polling interval later."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+from django import db
+from django.test import Client
+
+from agents import runs
+from agents.models import Run
+from agents.services import draft_create
+from newsdesk.desk.views import drafts as draft_views
+from tests.fixtures.press import PRESS_RELEASE
+
+pytestmark = pytest.mark.django_db(transaction=True)  # the event arrives on another connection
+
+
+def later(seconds: float, action) -> threading.Thread:  # type: ignore[no-untyped-def]
+    def run() -> None:
+        time.sleep(seconds)
+        try:
+            action()
+        finally:
+            db.connections.close_all()
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    return thread
+
+
+def test_a_poll_waits_for_the_next_stage_and_answers_with_it(desk: Client, reporter) -> None:
+    run = draft_create(reporter=reporter, press_release=PRESS_RELEASE)
+    Run.objects.filter(pk=run.pk).update(status=Run.Status.RUNNING)
+    thread = later(0.5, lambda: runs.stage_set(run=Run.objects.get(pk=run.pk), stage="write"))
+
+    response = desk.get(f"/desk/drafts/{run.pk}/status/?after=1", HTTP_HX_REQUEST="true")
+    thread.join()
+
+    html = response.content.decode()
+    assert 'data-stage="write" aria-current="step"' in html
+    assert "?after=2" in html  # the next poll waits for what comes after this stage
+
+
+def test_a_poll_with_nothing_new_answers_after_its_wait_and_keeps_polling(
+    desk: Client, reporter, monkeypatch
+) -> None:
+    monkeypatch.setattr(draft_views, "LONG_POLL_SECONDS", 0.3)
+    run = draft_create(reporter=reporter, press_release=PRESS_RELEASE)
+
+    response = desk.get(f"/desk/drafts/{run.pk}/status/?after=1", HTTP_HX_REQUEST="true")
+
+    assert response.status_code == 200
+    assert (
+        "?after=1" in response.content.decode()
+        and 'hx-trigger="load delay:100ms' in response.content.decode()
+    )
