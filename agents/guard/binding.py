@@ -150,7 +150,7 @@ def read_numbers(text: str, date_hits: Sequence[dates.DateHit], *, lenient: bool
 def bind(text: str, numbers: list[NumberHit], index: NumberIndex, reference: date | None) -> list[Binding]:
     """A verdict for each article number of one sentence."""
     date_hits = dates.find_dates(text)
-    extra = _date_tokens(date_hits, reference) + _idiom_tokens(text)
+    extra = _date_tokens(date_hits, reference)
     skip = [(h.start, h.end) for h in date_hits]
     article = contexts(text, [(n.start, n.end) for n in numbers], extra, skip)
     return [
@@ -322,11 +322,6 @@ def _date_tokens(date_hits: Iterable[dates.DateHit], reference: date | None) -> 
         if key.startswith(("y:", "m:", "r:")):
             tokens.append((hit.start, key))
     return tokens
-
-
-def _idiom_tokens(text: str) -> list[tuple[int, str]]:
-    """ "1년 전(1억3000만달러)보다" is about the year before, as "전년 동기(1억 3,000만 달러)" is."""
-    return [(m.start(), "r:지난해") for m in _IDIOMS.finditer(text) if m.group().endswith("전")]
 
 
 def _table_readings(text: str, hits: list[NumberHit]) -> list[NumberHit]:
