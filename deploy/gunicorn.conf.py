@@ -14,6 +14,10 @@ bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")  # the TLS proxy in fro
 workers = int(os.environ.get("GUNICORN_WORKERS", min(4, multiprocessing.cpu_count() * 2)))
 worker_class = "gthread"
 threads = int(os.environ.get("GUNICORN_THREADS", 8))
+# Load the app (every view, the API, the models) once in the master and fork it: newsdesk.wsgi
+# also imports the URLconf and freezes the collector, so workers share those pages instead of
+# each importing (and holding) its own copy. PSS per worker: 40 MB with it, 72 MB without.
+preload_app = True
 timeout = 60
 graceful_timeout = 30
 max_requests = 2000  # recycle slowly growing processes
