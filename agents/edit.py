@@ -7,6 +7,7 @@ the edited body that neither the sources nor the previous version contain is cut
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date
 
@@ -18,6 +19,7 @@ from agents.guard import normalize_body, split_sentences
 from agents.headlines import settle_headline
 from agents.material import LENGTH_TOLERANCE, MAX_LENGTH, SourceDoc, article_length
 from agents.verify import Issue, code_issues, headline_issues, revise
+from styles.lint import Hit, apply_fixes, position_label
 
 
 class EditArticleInput(BaseModel):
@@ -78,15 +80,69 @@ def edit_article(
             warnings.append(
                 msg.LENGTH_MISSED.format(target=f"{target}자", length=article_length(result.body))
             )
-    edited = normalize_body(result.body)
+    return _guarded(
+        headline=headline,
+        body=body,
+        edited=result,
+        material=material,
+        reference=reference,
+        target=target,
+        warnings=warnings,
+    )
+
+
+def lint_fix(
+    *,
+    ctx: llm.CallContext,
+    headline: str,
+    body: str,
+    hits: Sequence[Hit],
+    material: list[SourceDoc],
+    reference: date,
+) -> EditResult:
+    """ "고쳐줘": the lint list applied as an edit. Mechanical fixes are made in code; only hits
+    that need rewording (no replacement) go to the edit model, listed as its instruction, so a
+    body whose every hit has a replacement costs no model call."""
+    fixed = apply_fixes(body=body, hits=hits)
+    rewording = [h for h in hits if h.replacement is None]
+    mechanical = len(hits) - len(rewording)
+    if rewording:
+        lines = [f"- '{h.text}' ({position_label(body, h.start)}): {h.suggestion}" for h in rewording]
+        instruction = prompts.load("lint_fix").format(items="\n".join(lines))
+        return edit_article(
+            ctx=ctx,
+            headline=headline,
+            body=fixed,
+            instruction=instruction,
+            material=material,
+            reference=reference,
+        )
+    changes = msg.LINT_FIXED.format(count=mechanical)
+    edited = EditArticleInput(headline=headline, body=fixed, changes_made=changes)
+    return _guarded(headline=headline, body=body, edited=edited, material=material, reference=reference)
+
+
+def _guarded(
+    *,
+    headline: str,
+    body: str,
+    edited: EditArticleInput,
+    material: list[SourceDoc],
+    reference: date,
+    target: int | None = None,
+    warnings: list[str] | None = None,
+) -> EditResult:
+    """The code guard over an edited version: what the edit may not add is cut."""
+    warnings = list(warnings or [])
+    new_body = normalize_body(edited.body)
     sources = [f"{doc.title}\n{doc.text}" for doc in material] + [f"{headline}\n{body}"]
-    new_headline = " ".join(result.headline.split())
+    new_headline = " ".join(edited.headline.split())
     # Every fact of the edited version is listed, confirmed ones too, so the reporter is told
     # what was checked; the headline is checked like a sentence (number 0).
-    issues = code_issues(body=edited, sources=sources, reference=reference)
+    issues = code_issues(body=new_body, sources=sources, reference=reference)
     issues += headline_issues(headline=new_headline, sources=sources, reference=reference)
     final = revise(
-        sentences=split_sentences(edited), issues=issues, revisions={}, sources=sources, reference=reference
+        sentences=split_sentences(new_body), issues=issues, revisions={}, sources=sources, reference=reference
     )
     settled = settle_headline(
         headline=new_headline, issues=issues, proposed="", body=final, sources=sources, reference=reference
@@ -95,9 +151,9 @@ def edit_article(
     verdict = "revised" if any(i.action != "kept" for i in issues) else "pass"
     return EditResult(
         settled.headline,
-        edited,
+        new_body,
         final,
-        result.changes_made,
+        edited.changes_made,
         issues,
         verdict,
         target,

@@ -13,6 +13,8 @@ from django.utils import timezone
 
 from agents import catalog
 from agents.models import Article, LLMCall, Run, RunEvent
+from styles.lint import Hit
+from styles.selectors import lint_body
 
 DRAFT_KINDS = (Run.Kind.DRAFT, Run.Kind.EDIT)
 
@@ -142,3 +144,8 @@ def daily_usage(*, days: int = 31) -> list[dict[str, Any]]:
         .order_by("-day", "-cost_usd")
     )
     return [{**row, "model_label": catalog.label_for(row["model"])} for row in rows]
+
+
+def article_lint(*, article: Article) -> list[Hit]:
+    """The house-style lint list of an article's body, with the rules as they stand now."""
+    return lint_body(body=article.body, department=article.department, reporter_id=article.reporter_id)

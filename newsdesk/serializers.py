@@ -135,6 +135,7 @@ def draft_detail(run: Run) -> dict[str, Any]:
         "parent_id": run.parent_article.run_id if run.parent_article else None,
         "error": run.error,
         "usage": selectors.run_usage(run=run).as_dict(),
+        "lint": [hit.as_json() for hit in selectors.article_lint(article=article)] if article else [],
     }
 
 

@@ -21,7 +21,7 @@ from django.utils.html import format_html
 from pydantic import ValidationError as SchemaError
 
 from styles.guide import StyleGuide
-from styles.models import MAX_EXAMPLES, WritingStyle
+from styles.models import MAX_EXAMPLES, LintRule, WritingStyle
 from styles.selectors import resolved
 
 # --- Korean labels ---------------------------------------------------------------------------
@@ -286,3 +286,24 @@ class WritingStyleAdmin(LabelledAdmin):
     def save_model(self, request: HttpRequest, obj: WritingStyle, form: Any, change: bool) -> None:
         obj.updated_by = request.user  # type: ignore[assignment]
         super().save_model(request, obj, form, change)
+
+
+@admin.register(LintRule)
+class LintRuleAdmin(LabelledAdmin):
+    """Editors extend the house-style lint here; the model's clean() refuses a broken pattern."""
+
+    labels = {
+        "name": "분류",
+        "pattern": "패턴",
+        "replacement": "자동 수정",
+        "suggestion": "고칠 방법",
+        "department": "부서",
+        "min_count": "최소 횟수",
+        "active": "사용",
+        "updated_at": "수정 시각",
+    }
+    list_display = ("name", "pattern", "replacement", "department", "min_count", "active", "updated_at")
+    list_editable = ("active",)
+    list_filter = ("name", "department", "active")
+    search_fields = ("name", "pattern", "suggestion")
+    readonly_fields = ("updated_at",)

@@ -7,6 +7,7 @@ from pydantic import ValidationError as SchemaError
 
 from styles.departments import Department
 from styles.guide import StyleGuide
+from styles.lint import pattern_error, replacement_error
 
 MAX_EXAMPLES = 3
 EXAMPLE_CHARS = 4000
@@ -86,3 +87,50 @@ class WritingStyle(models.Model):
             raise ValidationError({"example_articles": f"예시 기사는 {MAX_EXAMPLES}개까지 넣을 수 있습니다"})
         if any(len(item) > EXAMPLE_CHARS for item in examples):
             raise ValidationError({"example_articles": f"예시 기사는 하나에 {EXAMPLE_CHARS:,}자까지입니다"})
+
+
+class LintRule(models.Model):
+    """One house-style lint rule: data, checked in code on every draft and edit (styles.lint)."""
+
+    name = models.CharField("분류", max_length=40, help_text="예: 번역투, 이중 피동, 기자 주관어")
+    pattern = models.CharField("패턴(정규식)", max_length=300)
+    suggestion = models.CharField("고칠 방법", max_length=200)
+    replacement = models.CharField(
+        "자동 수정",
+        max_length=100,
+        blank=True,
+        default="",
+        help_text="'고쳐줘'가 일치한 부분 대신 쓸 말(\\1 등 그룹 사용 가능). 비우면 자동으로 고치지 않습니다",
+    )
+    unless = models.CharField(
+        "예외(같은 문장에 있으면 통과)", max_length=200, blank=True, help_text="정규식, 예: 따르면|밝혔"
+    )
+    min_count = models.PositiveSmallIntegerField(
+        "최소 횟수",
+        default=1,
+        help_text="2 이상이면 기사에 그만큼 나올 때만, 첫 번째를 뺀 나머지를 지적합니다",
+    )
+    skip_in_quotes = models.BooleanField("직접 인용 안은 제외", default=False)
+    department = models.CharField(
+        "부서", max_length=10, choices=Department.choices, blank=True, help_text="비우면 모든 부서"
+    )
+    active = models.BooleanField("사용", default=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = "표기 점검 규칙"
+        verbose_name_plural = "표기 점검 규칙"
+        ordering = ["pk"]
+
+    def __str__(self) -> str:
+        return f"{self.name}: {self.pattern}"
+
+    def clean(self) -> None:
+        for field_name in ("pattern", "unless"):
+            value = getattr(self, field_name)
+            problem = pattern_error(value) if value else None
+            if problem:
+                raise ValidationError({field_name: f"정규식이 올바르지 않습니다: {problem}"})
+        problem = replacement_error(self.pattern, self.replacement) if self.replacement else None
+        if problem:
+            raise ValidationError({"replacement": f"자동 수정 문구가 올바르지 않습니다: {problem}"})

@@ -7,7 +7,8 @@ from pydantic import ValidationError
 
 from styles.defaults import DEPARTMENT_GUIDES, FALLBACK_GUIDE
 from styles.guide import StyleGuide
-from styles.models import WritingStyle
+from styles.lint import Hit, Rule, forbidden_rules, lint_text, pattern_error
+from styles.models import LintRule, WritingStyle
 
 EXAMPLE_PROMPT_CHARS = 1500  # per example in the prompt: enough to show the voice, cheap to send
 BUILTIN = "builtin"
@@ -84,3 +85,35 @@ def _rank(row: WritingStyle) -> int:
     if row.scope == WritingStyle.Scope.PUBLISHER:
         return _RANK["publisher-department" if row.department else "publisher"]
     return _RANK[row.scope]
+
+
+def lint_rules_for(*, department: str, reporter_id: int | None = None, publisher: str = "") -> list[Rule]:
+    """The active curated and editor-added rules for every department or for this one, then the
+    style guide's forbidden expressions (on the same span the curated rule, with its precise
+    advice, wins)."""
+    guide = style_guide_for(department=department, reporter_id=reporter_id, publisher=publisher)
+    rules: list[Rule] = []
+    stored = LintRule.objects.filter(active=True).filter(Q(department="") | Q(department=department))
+    for row in stored:
+        if pattern_error(row.pattern) or (row.unless and pattern_error(row.unless)):
+            continue  # a broken row saved around the admin's validation must not break drafting
+        rules.append(
+            Rule(
+                name=row.name,
+                pattern=row.pattern,
+                suggestion=row.suggestion,
+                replacement=row.replacement if row.replacement else None,
+                unless=row.unless,
+                min_count=max(1, row.min_count),
+                skip_in_quotes=row.skip_in_quotes,
+            )
+        )
+    return rules + forbidden_rules(guide.forbidden, guide_label=f"{department or '기본'} 스타일")
+
+
+def lint_body(
+    *, body: str, department: str, reporter_id: int | None = None, publisher: str = ""
+) -> list[Hit]:
+    """The lint list of an article body (offsets into `body`)."""
+    rules = lint_rules_for(department=department, reporter_id=reporter_id, publisher=publisher)
+    return lint_text(body=body, rules=rules)

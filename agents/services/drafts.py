@@ -14,9 +14,10 @@ from pydantic import BaseModel, Field, ValidationError, field_validator
 from agents import llm, runs
 from agents import messages as msg
 from agents.attachments import AttachmentRef
-from agents.edit import edit_article
+from agents.edit import edit_article, lint_fix
 from agents.material import MAX_LENGTH, MIN_LENGTH, LengthTarget, SourceDoc, article_length
 from agents.models import Article, Run, Upload
+from agents.selectors import article_lint
 from agents.services.common import InputError, done_message, queue_run, require_api_key, save_issues
 from agents.services.uploads import upload_ensure_parsed
 from agents.services.verification import verify_execute
@@ -24,6 +25,7 @@ from agents.sources import files
 from agents.verify import verify_article
 from agents.writing import DraftRequest, write_draft
 from styles.departments import DEPARTMENTS
+from styles.lint import is_fix_request
 from styles.selectors import style_for
 
 log = logging.getLogger(__name__)
@@ -252,14 +254,26 @@ def edit_execute(*, run: Run) -> Article:
     runs.stage_set(run=run, stage="write", message=msg.STAGE_EDIT)
     started = time.monotonic()
     material = [SourceDoc.from_json(d) for d in parent.source_material]
-    result = edit_article(
-        ctx=ctx,
-        headline=parent.headline,
-        body=parent.body,
-        instruction=run.input["instruction"],
-        material=material,
-        reference=timezone.localdate(),
-    )
+    instruction = run.input["instruction"]
+    hits = article_lint(article=parent) if is_fix_request(instruction) else []
+    if hits:  # "고쳐줘" with a lint list: apply it; with nothing listed it is an ordinary edit
+        result = lint_fix(
+            ctx=ctx,
+            headline=parent.headline,
+            body=parent.body,
+            hits=hits,
+            material=material,
+            reference=timezone.localdate(),
+        )
+    else:
+        result = edit_article(
+            ctx=ctx,
+            headline=parent.headline,
+            body=parent.body,
+            instruction=instruction,
+            material=material,
+            reference=timezone.localdate(),
+        )
     run.timings = {"draft_seconds": round(time.monotonic() - started, 2), "verify_seconds": 0}
     target = LengthTarget.from_request(result.requested_length) if result.requested_length else None
     with transaction.atomic():

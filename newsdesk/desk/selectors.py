@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime
 from decimal import Decimal
 from typing import Any
@@ -36,6 +36,7 @@ from newsdesk.desk.presenters.verify import (
 )
 from newsdesk.models import Reporter
 from newsdesk.telegram import formatters
+from styles.lint import position_label
 
 REVISION_LIMIT = 50  # a runaway edit chain must not turn one page view into hundreds of queries
 
@@ -144,6 +145,24 @@ class RevisionLink:
 
 
 @dataclass(frozen=True)
+class LintRow:
+    rule: str
+    text: str
+    position: str  # "2문단 15번째 글자"
+    suggestion: str
+    fixable: bool  # "고쳐줘" fixes it in code
+
+
+def lint_rows(*, article: Article) -> list[LintRow]:
+    return [
+        LintRow(
+            h.rule, h.text, position_label(article.body, h.start), h.suggestion, h.replacement is not None
+        )
+        for h in agent_selectors.article_lint(article=article)
+    ]
+
+
+@dataclass(frozen=True)
 class Result:
     article: Article
     parent: Article | None
@@ -156,6 +175,7 @@ class Result:
     sources: list[SourceLink]
     cost: Cost
     revisions: list[RevisionLink]
+    lint: list[LintRow] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -219,6 +239,7 @@ def result_of(*, reporter: Reporter, run: Run, article: Article) -> Result:
         sources=source_links(sources=article.sources),
         cost=cost_of(run=run),
         revisions=revisions_of(reporter=reporter, article=article),
+        lint=lint_rows(article=article),
     )
 
 

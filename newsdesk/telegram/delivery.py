@@ -13,6 +13,7 @@ from agents.monitoring.selectors import monitor_view
 from agents.verify import summary
 from newsdesk.telegram import formatters, replies
 from newsdesk.telegram.client import split_text
+from styles.lint import position_label
 
 RULE = "─" * 10
 _KIND_ORDER = {kind: n for n, kind in enumerate(replies.VERIFICATION_KIND)}
@@ -52,6 +53,9 @@ def article_text(article: Article, run: Run) -> str:
         for source in article.sources:
             parts += [f"- {source['title']}", f"  {source['url']}"]
     parts += ["", verification_line(article)]
+    lint = lint_line(article)
+    if lint:
+        parts.append(lint)
     parts += [replies.ARTICLE_WARNING.format(warning=w) for w in article.warnings]
     parts.append(replies.DESK_LINK.format(url=desk_url(run)))
     parts.append(model_line(article))
@@ -102,6 +106,22 @@ def model_line(article: Article) -> str:
     return replies.ARTICLE_MODEL.format(model=model) + (
         replies.ARTICLE_STYLE.format(style=article.style) if article.style else ""
     )
+
+
+def lint_line(article: Article, *, shown: int = 3) -> str:
+    """The house-style lint as one line: the count, the first hits with where they are and the
+    fix, and the "고쳐줘" hint; empty when nothing was found."""
+    hits = selectors.article_lint(article=article)
+    if not hits:
+        return ""
+    items = " · ".join(
+        replies.LINT_ITEM.format(
+            text=h.text, where=position_label(article.body, h.start), fix=h.replacement or h.suggestion
+        )
+        for h in hits[:shown]
+    )
+    more = replies.LINT_MORE.format(count=len(hits) - shown) if len(hits) > shown else ""
+    return replies.LINT_LINE.format(count=len(hits), items=items, more=more)
 
 
 def desk_url(run: Run) -> str:

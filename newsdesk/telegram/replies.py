@@ -147,3 +147,6 @@ COMMAND_MENU = [
     ("set_model", "기사 쓰는 AI 모델 고르기"),
     ("help", "도움말"),
 ]
+LINT_LINE = "표기 점검: {count}건 · {items}{more} — '고쳐줘'라고 보내면 고칩니다"
+LINT_ITEM = "'{text}'({where}) → {fix}"
+LINT_MORE = " 외 {count}건"

@@ -100,3 +100,48 @@ def test_an_edited_headline_with_a_number_the_sources_lack_is_not_delivered(
     assert revision.headline == "서울시, 청년 월세 지원 확대"
     assert revision.verdict == "revised"
     assert revision.issues.get(sentence_index=0, claim="5만 가구").action == "trimmed"
+
+
+LINTED = "서울시는 청년 리스크가 커졌다고 밝혔다.\n\n지원 대상은 가장 최고 수준인 2만 가구다."
+
+
+def linted_article(reporter, *, body: str = LINTED) -> Article:
+    run = Run.objects.create(reporter=reporter, kind="draft", status="done", input={})
+    return Article.objects.create(
+        run=run,
+        reporter=reporter,
+        department="테크부",
+        headline=HEADLINE,
+        draft_body=body,
+        body=body,
+        verdict="pass",
+        length=len(body),
+    )
+
+
+def test_fix_it_applies_the_mechanical_lint_fixes_in_code_without_a_model_call(reporter, fake_llm) -> None:
+    parent = linted_article(reporter)
+
+    revision = edit(reporter, parent, "고쳐줘").article
+
+    assert revision.body == "서울시는 청년 위험이 커졌다고 밝혔다.\n\n지원 대상은 최고 수준인 2만 가구다."
+    assert revision.revision == 2 and revision.changes_made == "표기 점검 2곳 수정"
+    assert fake_llm.requests == []
+
+
+def test_fix_it_sends_only_the_hits_that_need_rewording_to_the_model(reporter, fake_llm) -> None:
+    parent = linted_article(reporter, body="대책은 정부에 의해 발표됐다. 업계 리스크가 커졌다.")
+    fake_llm.tool(
+        "edit_article",
+        {
+            "headline": HEADLINE,
+            "body": "정부가 대책을 발표했다. 업계 위험이 커졌다.",
+            "changes_made": "능동문",
+        },
+    )
+
+    revision = edit(reporter, parent, "고쳐줘").article
+
+    sent = fake_llm.requests[-1].last_user_text()
+    assert "'에 의해'" in sent and "업계 위험이 커졌다" in sent and "리스크" not in sent
+    assert revision.body == "정부가 대책을 발표했다. 업계 위험이 커졌다."

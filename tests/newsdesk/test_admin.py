@@ -28,6 +28,8 @@ EDITOR_PERMISSIONS = {
     "agents.view_publisher",
     "agents.change_publisher",
 }
+# Granted by styles 0004 (the lint rules arrived after the editors group).
+LINT_RULE_PERMISSIONS = {f"styles.{action}_lintrule" for action in ("view", "add", "change", "delete")}
 editors_migration = importlib.import_module("newsdesk.migrations.0002_editors_group")
 
 
@@ -59,14 +61,14 @@ def canary_reporter() -> Reporter:
 
 
 def test_the_editors_group_may_curate_styles_review_issues_and_keep_the_whitelist() -> None:
-    assert group_permissions() == EDITOR_PERMISSIONS
+    assert group_permissions() == EDITOR_PERMISSIONS | LINT_RULE_PERMISSIONS
 
 
 def test_the_editors_migration_can_run_again_and_be_reversed() -> None:
     schema_editor = SimpleNamespace(connection=connection)
 
     editors_migration.create_editors(apps, schema_editor)
-    assert group_permissions() == EDITOR_PERMISSIONS
+    assert group_permissions() == EDITOR_PERMISSIONS | LINT_RULE_PERMISSIONS  # add() takes nothing away
 
     editors_migration.delete_editors(apps, schema_editor)
     assert not Group.objects.filter(name="editors").exists()

@@ -132,6 +132,25 @@ def test_a_finished_draft_reads_back_with_verification_and_usage(
     assert listed[0]["id"] == run_id and listed[0]["verdict"] == "revised"
 
 
+def test_a_draft_reads_back_with_its_lint_list_as_offsets_into_the_body(api: Client, reporter) -> None:
+    from agents.models import Article
+
+    body = "서울시는 3일 발표했다.\n\n업계 리스크가 커진 것으로 알려졌다."
+    run = Run.objects.create(reporter=reporter, kind="draft", status="done", input={})
+    Article.objects.create(
+        run=run, reporter=reporter, department="테크부", headline="제목", body=body, length=9
+    )
+
+    lint = api.get(f"/api/drafts/{run.pk}").json()["lint"]
+
+    assert [(hit["rule"], hit["text"]) for hit in lint] == [
+        ("불필요한 외래어", "리스크"),
+        ("출처 없는 전언", "것으로 알려졌"),
+    ]
+    assert all(body[hit["start"] : hit["end"]] == hit["text"] and hit["suggestion"] for hit in lint)
+    assert set(lint[0]) == {"rule", "text", "start", "end", "suggestion"}
+
+
 def test_an_edit_of_an_unfinished_draft_is_refused(api: Client) -> None:
     run_id = post(api, "/api/drafts", {"press_release": PRESS_RELEASE}).json()["id"]
 

@@ -9,7 +9,7 @@ from django.test import Client
 from django.urls import reverse
 
 from styles.admin import WritingStyleForm, split_examples
-from styles.models import WritingStyle
+from styles.models import LintRule, WritingStyle
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -208,3 +208,24 @@ def test_the_change_page_previews_the_style_block_of_the_first_prompt(client: Cl
     preview = BeautifulSoup(response.content, "lxml").select_one("pre.style-preview").get_text()
     assert preview.startswith('<스타일_가이드 부서="사회부" 언론사="조선일보">')
     assert "- 리드: 육하원칙 스트레이트" in preview and "첫 예시 기사 본문" in preview
+
+
+def test_an_editor_adds_a_lint_rule_and_a_broken_pattern_is_refused(client: Client, editor) -> None:
+    add = reverse("admin:styles_lintrule_add")
+    rule = {"name": "사내 표기", "suggestion": "'코로나19'로", "min_count": 1, "active": "on"}
+
+    broken = client.post(add, {**rule, "pattern": "코로나(19"})
+    bad_group = client.post(add, {**rule, "pattern": "코로나19", "replacement": r"\2"})
+    saved = client.post(add, {**rule, "pattern": "코로나19 바이러스", "replacement": "코로나19"})
+
+    assert broken.status_code == 200 and "정규식이 올바르지 않습니다" in broken.content.decode()
+    assert bad_group.status_code == 200 and "자동 수정 문구가 올바르지 않습니다" in bad_group.content.decode()
+    assert saved.status_code == 302
+    assert LintRule.objects.filter(name="사내 표기").count() == 1
+
+
+def test_the_curated_lint_list_is_seeded_for_editors_to_see(client: Client, editor) -> None:
+    response = client.get(reverse("admin:styles_lintrule_changelist"), {"name__exact": "이중 피동"})
+
+    assert response.status_code == 200 and "되어진" in response.content.decode()
+    assert LintRule.objects.filter(name="불필요한 외래어").count() >= 30

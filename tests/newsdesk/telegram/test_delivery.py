@@ -91,3 +91,23 @@ def test_a_draft_the_model_could_not_check_says_only_the_code_guard_ran(reporter
     )
 
     assert "코드 검사만" in line
+
+
+def test_the_lint_line_counts_the_hits_and_shows_where_and_how_to_fix_them(reporter) -> None:
+    from newsdesk.telegram.delivery import lint_line
+
+    saved = article(reporter)
+    saved.department = "테크부"
+    saved.body = "리스크가 크다. 정부에 의해 정해졌다. 가장 최고다. 니즈가 많다."
+    saved.save()
+
+    line = lint_line(saved)
+
+    assert line.startswith("표기 점검: 4건")
+    assert "'리스크'(1문단 1번째 글자) → 위험" in line and " 외 1건" in line and "고쳐줘" in line
+
+
+def test_a_clean_article_has_no_lint_line(reporter) -> None:
+    from newsdesk.telegram.delivery import lint_line
+
+    assert lint_line(article(reporter)) == ""
