@@ -133,3 +133,9 @@ THIN_INPUT = (
     "자료가 뒷받침하는 약 {supportable:,}자로 썼습니다. 더 길게 원하시면 자료를 더 보내 주세요."
 )
 LINT_FIXED = "표기 점검 {count}곳 수정"
+VERIFY_RETRYING = "사실 확인이 응답하지 않아 한 번 더 시도합니다…"
+VERIFY_UNFINISHED = (
+    "검증 미완료: AI 사실 확인을 끝내지 못했습니다({reason}). 숫자·날짜·인용은 코드로만 확인했습니다. "
+    "기사를 다시 쓰지 않고 확인만 다시 할 수 있습니다."
+)
+ARTICLE_NOT_FOUND = "기사를 찾을 수 없습니다."

@@ -155,6 +155,18 @@ def draft_edit(request: HttpRequest, run_id: int, payload: EditIn) -> Status:
     return Status(202, {"id": edit.pk, "status": edit.status})
 
 
+@api.post("/drafts/{run_id}/verify", response={202: dict}, tags=["drafts"])
+def draft_verify(request: HttpRequest, run_id: int) -> Status:
+    """Checks a finished article again without rewriting it (e.g. after "검증 미완료")."""
+    article = selectors.article_of(_own_draft(request, run_id))
+    if article is None:
+        raise services.InputError(services.msg.EDIT_NEEDS_FINISHED_ARTICLE, status=409)
+    again = services.verification_again(
+        reporter=reporter_of(request), article=article, channel=Run.Channel.API
+    )
+    return Status(202, {"id": again.pk, "status": again.status})
+
+
 def _own_draft(request: HttpRequest, run_id: int) -> Run:
     run = selectors.draft_get(reporter=reporter_of(request), run_id=run_id)
     if run is None:

@@ -20,10 +20,10 @@ from agents.models import Article, Run, Upload
 from agents.selectors import article_lint
 from agents.services.common import InputError, done_message, queue_run, require_api_key, save_issues
 from agents.services.uploads import upload_ensure_parsed
-from agents.services.verification import verify_execute
+from agents.services.verification import VERIFY_UNFINISHED, verify_execute
 from agents.sources import files
-from agents.verify import verify_article
-from agents.writing import DraftRequest, write_draft
+from agents.verify import Verification, verify_article
+from agents.writing import Draft, DraftRequest, write_draft
 from styles.departments import DEPARTMENTS
 from styles.lint import is_fix_request
 from styles.selectors import style_for
@@ -169,13 +169,7 @@ def draft_execute(*, run: Run) -> Article:
     )
     drafted = time.monotonic()
     runs.stage_set(run=run, stage="verify", message=msg.STAGE_VERIFY)
-    check = verify_article(
-        ctx=ctx,
-        headline=draft.headline,
-        body=draft.body,
-        material=draft.material,
-        reference=timezone.localdate(),
-    )
+    check = _verify_or_keep(ctx=ctx, run=run, draft=draft)
     run.timings = {
         "draft_seconds": round(drafted - started, 2),
         "verify_seconds": round(time.monotonic() - drafted, 2),
@@ -201,6 +195,48 @@ def draft_execute(*, run: Run) -> Article:
         save_issues(article, check.issues)
         runs.run_finish(run=run, message=done_message(check.verdict, check.issues))
     return article
+
+
+VERIFY_ATTEMPTS = 2
+VERIFY_RETRY_WAIT = 4.0  # seconds; tests set 0
+
+
+def _verify_or_keep(*, ctx: llm.CallContext, run: Run, draft: Draft) -> Verification:
+    """Verification, retried once; if it still fails the written draft is kept, never rewritten.
+
+    The draft then goes out with the code guard applied, marked "검증 미완료" (verdict skipped,
+    Run.error_code VERIFY_UNFINISHED) and a way to check it again (services.verification_again).
+    Retrying the whole task instead would pay for the draft twice and could lose it.
+    """
+    for attempt in range(1, VERIFY_ATTEMPTS + 1):
+        try:
+            return verify_article(
+                ctx=ctx,
+                headline=draft.headline,
+                body=draft.body,
+                material=draft.material,
+                reference=timezone.localdate(),
+            )
+        except llm.LLMError as exc:
+            log.warning("verification of run %s failed (attempt %s): %s", run.pk, attempt, exc)
+            error = exc
+            if exc.transient and attempt < VERIFY_ATTEMPTS:
+                runs.event_add(run=run, kind="retry", message=msg.VERIFY_RETRYING)
+                time.sleep(VERIFY_RETRY_WAIT)
+                continue
+            break
+    check = verify_article(
+        ctx=None,
+        headline=draft.headline,
+        body=draft.body,
+        material=draft.material,
+        reference=timezone.localdate(),
+    )
+    run.error_code = VERIFY_UNFINISHED
+    Run.objects.filter(pk=run.pk).update(error_code=VERIFY_UNFINISHED)
+    check.verdict = Article.Verdict.SKIPPED
+    check.warnings.insert(0, msg.VERIFY_UNFINISHED.format(reason=error.user_message))
+    return check
 
 
 def _draft_request(run: Run) -> DraftRequest:

@@ -92,3 +92,28 @@ def verify_execute(*, run: Run) -> Article:
         save_issues(article, check.issues)
         runs.run_finish(run=run, message=done_message(check.verdict, check.issues))
     return article
+
+
+VERIFY_UNFINISHED = "verify_unfinished"  # Run.error_code of a delivered draft whose check did not finish
+
+
+def verification_again(*, reporter: Any, article: Article, channel: str) -> Run:
+    """Checks a written article again without rewriting it: a verify-only run on its draft body and
+    its source material (for a draft whose verification did not finish, or any finished article)."""
+    if article.reporter_id != reporter.pk:
+        raise InputError(msg.ARTICLE_NOT_FOUND, status=404)
+    require_api_key(reporter=reporter)
+    sources = [str(doc.get("text") or "") for doc in article.source_material]
+    body, _ = verify_material(article=article.draft_body or article.body, sources=sources)
+    return queue_run(
+        reporter=reporter,
+        kind=Run.Kind.DRAFT,
+        channel=channel,
+        input={
+            "mode": "verify",
+            "article": body,
+            "sources": [s for s in sources if s.strip()],
+            "headline": article.headline,
+            "department": article.department,
+        },
+    )

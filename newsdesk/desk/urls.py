@@ -16,6 +16,7 @@ urlpatterns = [
     path("drafts/<int:run_id>/status/", drafts.draft_status, name="draft_status"),
     path("drafts/<int:run_id>/edits/", drafts.draft_edit, name="draft_edit"),
     path("drafts/<int:run_id>/retry/", drafts.draft_retry, name="draft_retry"),
+    path("drafts/<int:run_id>/verify/", drafts.draft_verify, name="draft_verify"),
     path("drafts/<int:run_id>/download.<str:extension>", exports.draft_download, name="draft_download"),
     path("verify/", verify.verify, name="verify"),
     path("profile/", accounts.profile, name="profile"),

@@ -8,7 +8,7 @@ from typing import Any
 
 from agents.sources import files
 from newsdesk.models import Reporter
-from newsdesk.telegram import callbacks, commands, paste, profile, replies
+from newsdesk.telegram import callbacks, commands, paste, profile, replies, reverify  # noqa: F401 (buttons)
 from newsdesk.telegram.incoming import Incoming, parse
 from newsdesk.telegram.outbox import say
 

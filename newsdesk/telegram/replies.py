@@ -101,6 +101,10 @@ KEYWORDS_NEED_VALUES = "어떤 키워드로 바꿀까요? 예) /set_keyword 서�
 KEYWORD_NOT_FOUND = "등록된 키워드가 아닙니다: {keywords}"
 
 DRAFT_ACCEPTED = "기사 작성을 시작합니다…"
+VERIFY_AGAIN_OFFER = "위 기사는 검증 미완료입니다. 기사를 다시 쓰지 않고 사실 확인만 다시 할 수 있습니다."
+VERIFY_AGAIN_BUTTON = "검증 다시 하기"
+VERIFY_AGAIN_STARTED = "사실 확인을 다시 시작했습니다."
+VERIFY_AGAIN_ACCEPTED = "기사를 다시 검증하는 중입니다…"
 EDIT_ACCEPTED = "기사를 고치는 중입니다…"
 CHECK_ACCEPTED = "타사 체크를 시작합니다…"
 REPORT_ACCEPTED = "{department} 브리핑을 만드는 중입니다…"

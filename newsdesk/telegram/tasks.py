@@ -15,7 +15,7 @@ from agents.models import Run
 from conversations.models import Message
 from conversations.services import message_log
 from newsdesk.models import TelegramDelivery, TelegramUpdate
-from newsdesk.telegram import client, dispatch, paste, queue, replies
+from newsdesk.telegram import client, dispatch, paste, queue, replies, reverify
 from newsdesk.telegram.delivery import result_messages
 
 log = logging.getLogger(__name__)
@@ -93,6 +93,7 @@ def deliver_run(self: Task, run_id: int) -> None:
         )
         raise self.retry(countdown=countdown, exc=exc) from exc
     _finish(run, delivery, messages)
+    reverify.offer(run=run, chat_id=delivery.chat_id)
 
 
 def _delivery_of(run: Run) -> TelegramDelivery | None:

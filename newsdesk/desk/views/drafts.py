@@ -163,3 +163,21 @@ def draft_retry(request: ReporterRequest, run_id: int) -> HttpResponse:
         messages.error(request, exc.message)
         return see_other(draft_url(run))
     return see_other(draft_url(retry))
+
+
+@reporter_required
+@require_POST
+def draft_verify(request: ReporterRequest, run_id: int) -> HttpResponse:
+    """The "검증 다시 하기" button: the written article checked again, not rewritten."""
+    run = own_draft(request, run_id)
+    article = agent_selectors.article_of(run)
+    if article is None:
+        return see_other(draft_url(run))
+    try:
+        again = services.verification_again(
+            reporter=request.reporter, article=article, channel=Run.Channel.WEB
+        )
+    except services.InputError as exc:
+        messages.error(request, exc.message)
+        return see_other(draft_url(run))
+    return see_other(draft_url(again))

@@ -21,6 +21,7 @@ WITH_ID = [
     ("draft_status", "get", "/desk/drafts/{id}/status/"),
     ("draft_edit", "post", "/desk/drafts/{id}/edits/"),
     ("draft_retry", "post", "/desk/drafts/{id}/retry/"),
+    ("draft_verify", "post", "/desk/drafts/{id}/verify/"),
     ("draft_download", "get", "/desk/drafts/{id}/download.txt"),
     ("draft_download", "get", "/desk/drafts/{id}/download.docx"),
     # A draft id on the monitoring URLs is "not found" too (check/report runs: test_monitor.py).
