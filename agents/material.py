@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from agents import messages as msg
 from agents.guard import extract_facts
 
 DEFAULT_LENGTH = (300, 600)
@@ -78,3 +79,14 @@ def is_source_material(text: str) -> bool:
     if len(body) >= MATERIAL_MIN_CHARS:
         return True
     return len(body) >= 60 and len({fact.key for fact in extract_facts(body)}) >= 2
+
+
+def cut_material(text: str, limit: int, *, name: str) -> tuple[str, str]:
+    """(what the model reads, a note for the reporter): text over `limit` is cut at a paragraph
+    break before it, and the note says how much was left out and how to choose what to keep."""
+    if len(text) <= limit:
+        return text, ""
+    cut = max(text.rfind("\n\n", limit // 2, limit), 0) or text.rfind("\n", limit // 2, limit)
+    kept = text[: cut if cut > 0 else limit].rstrip()
+    note = msg.MATERIAL_CUT.format(name=name, total=len(text), kept=len(kept), left=len(text) - len(kept))
+    return kept, note

@@ -65,6 +65,7 @@ def draft_create(
     context: str = "",
     channel: str = Run.Channel.WEB,
     pages: str = "",
+    notes: Sequence[str] = (),
 ) -> Run:
     """Validates a draft request and queues it. Raises InputError (nothing queued) on bad input.
 
@@ -87,6 +88,7 @@ def draft_create(
         "topic": topic[:200],
         "context": context[:6000],
         "pages": [page_range.first, page_range.last] if page_range else None,
+        "notes": list(notes),  # said under the article (e.g. how much of a long paste was left out)
     }
     return queue_run(reporter=reporter, kind=Run.Kind.DRAFT, channel=channel, input=stored)
 
@@ -188,7 +190,7 @@ def draft_execute(*, run: Run) -> Article:
             source_material=[doc.to_json() for doc in draft.material],
             length=article_length(check.body),
             target_length=draft.target.to_json(),
-            warnings=[*draft.warnings, *check.warnings],
+            warnings=[*run.input.get("notes", []), *draft.warnings, *check.warnings],
             model=ctx.model,
             style=style.label,
         )

@@ -14,11 +14,11 @@ from django.utils import timezone
 
 from agents import llm, runs
 from agents.context import Selection, select_context
-from agents.material import is_source_material
+from agents.material import cut_material, is_source_material
 from agents.models import Article, Run
 from agents.monitoring import schedules
 from agents.router import RouteToToolInput, reply, route
-from agents.services import InputError, draft_create, edit_create
+from agents.services import PRESS_RELEASE_LIMIT, InputError, draft_create, edit_create
 from agents.sources import files
 from conversations.models import Message
 from conversations.selectors import attachment_tag, last_article_id, numbered_summaries, recent_messages
@@ -97,6 +97,7 @@ def _writing(
     params = decision.extracted_params
     press_release, user_context = source_material(incoming.text, selection.messages)
     attachments = _attachments(selection, incoming.attachment)
+    press_release, note = cut_material(press_release, PRESS_RELEASE_LIMIT, name=replies.PASTED_TEXT)
     try:
         run = draft_create(
             reporter=reporter,
@@ -110,6 +111,7 @@ def _writing(
             context=user_context,
             channel=Run.Channel.TELEGRAM,
             pages=files.page_range_in_text(incoming.text) if attachments else "",  # "3~10쪽으로"
+            notes=[note] if note else [],
         )
     except InputError as exc:
         say(chat_id=incoming.chat_id, text=exc.message, reporter=reporter)

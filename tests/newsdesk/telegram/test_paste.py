@@ -178,3 +178,22 @@ def test_a_second_claim_of_the_same_parts_finds_nothing(reporter_tg, fake_telegr
 def test_parts_join_into_sentences_as_they_were_split() -> None:
     assert paste.join_parts(["첫 문장이다.", "둘째 문장이다."]) == "첫 문장이다.\n둘째 문장이다."
     assert paste.join_parts(["문장 중간에서", "잘렸다."]) == "문장 중간에서 잘렸다."
+
+
+def test_a_paste_longer_than_the_model_reads_is_cut_and_the_article_says_so(
+    reporter_tg, fake_telegram, fake_llm
+) -> None:
+    release = "\n".join([long_release()] * 3) + "\n위 자료로 기사 써줘"
+    assert len(release) > 20_000
+    routed(fake_llm, "writing")
+    paste_parts(split_like_telegram(release))
+    run = Run.objects.get(kind="draft")
+    assert len(run.input["press_release"]) <= 20_000
+    submit(fake_llm)
+    verify_pass(fake_llm)
+
+    finish(run)
+
+    reply = fake_telegram.sent_texts(CHAT)[-1]
+    left = len(release) - len(run.input["press_release"])
+    assert f"{left:,}자는 빠졌습니다" in reply and "3~10쪽으로" in reply
