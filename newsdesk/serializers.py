@@ -196,4 +196,14 @@ def monitor_item(item: MonitorItem) -> dict[str, Any]:
         "pub_time": timezone.localtime(item.pub_time).isoformat() if item.pub_time else None,  # KST
         "summary": item.summary,
         "reason": item.reason,
+        # One event, one item: the other outlets that reported it, earliest first (additive).
+        "also_reported_by": [
+            {
+                "publisher": o.get("publisher", ""),
+                "title": o.get("title", ""),
+                "url": o.get("url", ""),
+                "pub_time": o.get("pub_time"),
+            }
+            for o in item.also_reported or []
+        ],
     }

@@ -91,6 +91,11 @@ class MonitorItem(models.Model):
     # Every article URL the item stands for (representative + merged): never alerted twice.
     source_urls = models.JSONField(default=list, blank=True)
     body_scraped = models.BooleanField(default=True, help_text="False: analysed from the description")
+    also_reported = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="Other outlets with the same event, earliest first: [{publisher, title, url, pub_time}]",
+    )
     report_item = models.ForeignKey(
         "agents.ReportItem", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )

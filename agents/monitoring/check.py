@@ -24,7 +24,7 @@ from agents import messages as msg
 from agents.analysis import SubmitAnalysisInput
 from agents.departments import DepartmentProfile
 from agents.models import MonitorItem, MonitorResult, Run
-from agents.monitoring import common, material
+from agents.monitoring import clustering, common, material
 from agents.monitoring.mapping import Mapped, map_result
 from agents.monitoring.material import Candidate, CheckHistory
 from agents.sources.titles import is_exclusive
@@ -43,7 +43,9 @@ def run_check(*, run: Run, ctx: llm.CallContext, profile: DepartmentProfile, key
     gathered = common.gather(keywords=keywords, since=window.start, seen=seen, check_titles=True)
     common.info(run, msg.MONITOR_FOUND.format(searched=gathered.searched, kept=len(gathered.items)))
     tally = common.Tally(searched=gathered.searched, candidates=len(gathered.items))
-    candidates = common.as_candidates(gathered.items)
+    # One event, one item: the model reads each group's earliest result; the others are listed.
+    groups = clustering.group_candidates(common.as_candidates(gathered.items))
+    candidates = [group.lead for group in groups]
     if candidates:
         common.stage(run, "filter", msg.STAGE_MONITOR_FILTER.format(count=len(candidates)))
         keep = analysis.filter_news(
@@ -70,6 +72,7 @@ def run_check(*, run: Run, ctx: llm.CallContext, profile: DepartmentProfile, key
             today=common.kst_day(window.end),
         )
         items = build_items(result, candidates)
+        clustering.attach_others(items, groups)
     _save(run=run, window=window, tally=tally, department=profile.name, candidates=candidates, items=items)
 
 

@@ -31,7 +31,7 @@ from agents import analysis, llm, runs
 from agents import messages as msg
 from agents.departments import DepartmentProfile
 from agents.models import MonitorItem, MonitorResult, ReportCache, ReportItem, Run
-from agents.monitoring import common, material
+from agents.monitoring import clustering, common, material
 from agents.monitoring.mapping import Mapped, map_result
 from agents.monitoring.material import BriefingHistory, Candidate, ExistingItem
 from agents.sources.titles import is_exclusive
@@ -67,7 +67,9 @@ def run_report(*, run: Run, ctx: llm.CallContext, profile: DepartmentProfile) ->
     gathered = common.gather(keywords=keywords, since=window.start, seen=seen, check_titles=False)
     common.info(run, msg.MONITOR_FOUND.format(searched=gathered.searched, kept=len(gathered.items)))
     tally = common.Tally(searched=gathered.searched, candidates=len(gathered.items))
-    candidates = common.as_candidates(gathered.items)
+    # One event, one item: the model reads each group's earliest result; the others are listed.
+    groups = clustering.group_candidates(common.as_candidates(gathered.items))
+    candidates = [group.lead for group in groups]
     if candidates:
         common.stage(run, "filter", msg.STAGE_MONITOR_FILTER.format(count=len(candidates)))
         listing = material.filter_user(candidates)
@@ -94,7 +96,7 @@ def run_report(*, run: Run, ctx: llm.CallContext, profile: DepartmentProfile) ->
             today=today,
         )
         changes = plan_changes(result.results, candidates, existing)
-    saved = _Save(run=run, window=window, today=today, department=profile.name, tally=tally)
+    saved = _Save(run=run, window=window, today=today, department=profile.name, tally=tally, groups=groups)
     saved.commit(candidates=candidates, existing=existing, changes=changes)
 
 
@@ -160,6 +162,7 @@ class _Save:
     today: date
     department: str
     tally: common.Tally
+    groups: Sequence[clustering.Group[Candidate]] = ()
 
     def commit(
         self, *, candidates: Sequence[Candidate], existing: list[ReportItem], changes: list[Change]
@@ -172,6 +175,7 @@ class _Save:
                 self._apply(change, cache, update, len(existing) + n) for n, change in enumerate(changes)
             ]
             changed.sort(key=common.newest_first)
+            clustering.attach_others(changed, self.groups)
             modified = {change.target.pk for change in changes if change.target is not None}
             unchanged = [
                 _snapshot(item, MonitorItem.Action.UNCHANGED) for item in existing if item.pk not in modified

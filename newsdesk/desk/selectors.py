@@ -364,6 +364,7 @@ class MonitorRow:
     summary: str
     reason: str
     scraped: bool
+    also: str = ""  # "같은 소식: 뉴시스 09:15 · 서울신문 10:40" (one event, one item)
 
 
 @dataclass(frozen=True)
@@ -451,6 +452,7 @@ def monitor_row(*, item: MonitorItem, today: date) -> MonitorRow:
         summary=item.summary,
         reason=item.reason,
         scraped=item.body_scraped,
+        also=formatters.also_reported_line(item, today),
     )
 
 

@@ -49,6 +49,8 @@ TAG_ADDED = "[신규]"
 MANY_SOURCES = "등 다수"
 NO_TITLE = "(제목 없음)"
 NOT_SCRAPED_NOTE = "※ 본문을 가져오지 못해 검색 요약만으로 분석했습니다."
+ALSO_REPORTED = "같은 소식: {outlets}{more}"
+ALSO_REPORTED_MORE = " 외 {count}곳"
 CHECK_MARK = "●"
 REPORT_MARK = "■"
 BANNER_RULE = "━" * 20
@@ -140,7 +142,30 @@ def article_message(item: Item, *, mark: str, day: date | None = None, tags: Seq
         line += f" ({when})"
     head = f"<b>{_linked(item.url, line)}</b>"
     note = f"\n<i>{NOT_SCRAPED_NOTE}</i>" if not item.body_scraped else ""
+    also = also_reported_line(item, day)
+    if also:
+        note = f"\n{escape(also, quote=False)}{note}"
     return _fit_article(head, item.summary, item.reason, note)
+
+
+def also_reported_line(item: Item, day: date | None = None, *, shown: int = 5) -> str:
+    """ "같은 소식: 뉴시스 09:15 · 서울신문 10:40 외 2곳": the other outlets of the item's event."""
+    others = getattr(item, "also_reported", None) or []
+    if not others:
+        return ""
+    names = []
+    for other in others[:shown]:
+        when = time_label(_parsed(other.get("pub_time")), day)
+        names.append(" ".join(part for part in (str(other.get("publisher") or "?"), when) if part))
+    more = ALSO_REPORTED_MORE.format(count=len(others) - shown) if len(others) > shown else ""
+    return ALSO_REPORTED.format(outlets=" · ".join(names), more=more)
+
+
+def _parsed(value: object) -> datetime | None:
+    try:
+        return datetime.fromisoformat(str(value)) if value else None
+    except ValueError:
+        return None
 
 
 def _fit_article(head: str, summary: str, reason: str, note: str) -> str:

@@ -14,7 +14,17 @@ from newsdesk.services import token_issue
 
 pytestmark = pytest.mark.django_db
 KST = ZoneInfo("Asia/Seoul")
-ITEM_KEYS = {"category", "action", "title", "publisher", "url", "pub_time", "summary", "reason"}
+ITEM_KEYS = {
+    "category",
+    "action",
+    "title",
+    "publisher",
+    "url",
+    "pub_time",
+    "summary",
+    "reason",
+    "also_reported_by",
+}
 
 
 @pytest.fixture
@@ -72,8 +82,23 @@ def test_a_run_reads_back_with_its_items(api: Client, reporter: Any) -> None:
         summary="경찰이 2일 구청장을 소환했다.",
         reason="수사 국면 변화",
     )
+    also = [
+        {
+            "publisher": "뉴시스",
+            "title": "b2",
+            "url": "https://n.news.naver.com/2",
+            "pub_time": "2026-03-02T09:20:00+09:00",
+        }
+    ]
     MonitorItem.objects.create(
-        run=run, reporter=reporter, kind="report", position=1, category="important", action="", title="b"
+        run=run,
+        reporter=reporter,
+        kind="report",
+        position=1,
+        category="important",
+        action="",
+        title="b",
+        also_reported=also,
     )
 
     body = api.get(f"/api/runs/{run.pk}").json()
@@ -90,6 +115,7 @@ def test_a_run_reads_back_with_its_items(api: Client, reporter: Any) -> None:
     assert set(first) == ITEM_KEYS
     assert first["pub_time"] == "2026-03-02T09:15:00+09:00" and first["action"] == "modified"
     assert second["action"] is None and second["pub_time"] is None
+    assert first["also_reported_by"] == [] and second["also_reported_by"] == also
 
 
 def test_a_draft_run_has_no_items(api: Client, reporter: Any) -> None:

@@ -458,7 +458,8 @@ def test_merged_articles_count_as_sources_and_are_not_listed_again_as_skipped(
     reporter: Any, world: World, fake_llm: FakeAnthropic
 ) -> None:
     main = world.article("서울시", "서울시, 전세사기 특별법 후속 대책 발표")
-    copy = world.article("서울시", "서울시 전세사기 후속 대책 내놔", outlet="www.donga.com")
+    # Worded apart enough that the code grouping leaves it to the model to merge.
+    copy = world.article("서울시", "피해 임차인 돕는 새 지원책 나와", outlet="www.donga.com")
     answer_filter(fake_llm)
     answer_analysis(
         fake_llm,
@@ -472,3 +473,26 @@ def test_merged_articles_count_as_sources_and_are_not_listed_again_as_skipped(
     (reported,) = MonitorItem.objects.filter(run=run)
     assert reported.category == "important" and reported.title == main.title
     assert reported.source_count == 2 and set(reported.source_urls) == {main.link, copy.link}
+
+
+def test_results_of_one_event_reach_the_model_once_and_the_item_lists_the_other_outlets(
+    reporter: Any, world: World, fake_llm: FakeAnthropic
+) -> None:
+    first = world.article("서울시", "서울시, 청년 월세 지원 2만 가구로 확대", minutes_ago=30)
+    later = world.article(
+        "서울시",
+        "청년 월세 20만원 지원 대상 2만가구로 늘린다…서울시",
+        minutes_ago=10,
+        outlet="www.newsis.com",
+    )
+    exclusive = world.article("서울시", "[단독] 서울시 청년 월세 지원 예산 절반 못 써", minutes_ago=5)
+    answer_filter(fake_llm)
+    answer_analysis(fake_llm, report={first.title: "important", exclusive.title: "exclusive"})
+
+    run = run_check(reporter)
+
+    listed = article_list(fake_llm.requests[-1])
+    assert sorted(listed.values()) == sorted([first.title, exclusive.title])
+    items = {i.title: i for i in MonitorItem.objects.filter(run=run)}
+    assert [o["url"] for o in items[first.title].also_reported] == [later.link]
+    assert items[first.title].url == first.link and items[exclusive.title].also_reported == []

@@ -663,3 +663,28 @@ def test_another_reporters_schedules_are_neither_shown_nor_removable(
 
     assert "06:15" not in text(page, "#monitor-schedules")
     assert schedules.schedule_list(reporter=other_reporter)["report"] == ["06:15"]
+
+
+def test_a_grouped_item_shows_the_other_outlets_of_its_event(desk, reporter) -> None:
+    from agents.models import MonitorItem, MonitorResult, Run
+
+    run = Run.objects.create(reporter=reporter, kind="check", status="done", stage="done")
+    now = timezone.now()
+    MonitorResult.objects.create(
+        run=run, window_start=now - timedelta(hours=1), window_end=now, department="사회부"
+    )
+    MonitorItem.objects.create(
+        run=run,
+        reporter=reporter,
+        kind="check",
+        category="important",
+        title="서울시, 청년 월세 확대",
+        publisher="연합뉴스",
+        also_reported=[
+            {"publisher": "뉴시스", "title": "t", "url": "u", "pub_time": "2026-11-24T09:15:00+09:00"}
+        ],
+    )
+
+    page = desk.get(f"/desk/monitor/runs/{run.pk}/").content.decode()
+
+    assert "같은 소식: 뉴시스" in page

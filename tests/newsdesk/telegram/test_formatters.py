@@ -229,3 +229,25 @@ def test_banner_and_failure_messages() -> None:
         f.run_failed_message("report", "키 <오류>", scheduled=True) == "[자동 브리핑] 실패: 키 &lt;오류&gt;"
     )
     assert f.run_failed_message("check", "한도 초과") == "타사 체크 실패: 한도 초과"
+
+
+def test_an_item_of_an_event_several_outlets_reported_names_the_others_with_their_times() -> None:
+    item = MonitorItem(
+        kind="check",
+        category="important",
+        title="서울시, 청년 월세 지원 2만 가구로 확대",
+        publisher="연합뉴스",
+        url="https://n.news.naver.com/mnews/article/001/1",
+        pub_time=datetime(2026, 11, 24, 9, 2, tzinfo=ZoneInfo("Asia/Seoul")),
+        summary="요약",
+        reason="이유",
+        also_reported=[
+            {"publisher": "뉴시스", "title": "t", "url": "u", "pub_time": "2026-11-24T09:15:00+09:00"},
+            {"publisher": "서울신문", "title": "t", "url": "u", "pub_time": "2026-11-24T10:40:00+09:00"},
+        ],
+    )
+
+    message = f.article_message(item, mark=f.CHECK_MARK, day=date(2026, 11, 24))
+
+    assert "같은 소식: 뉴시스 09:15 · 서울신문 10:40" in message
+    assert f.also_reported_line(MonitorItem(title="x")) == ""
