@@ -35,6 +35,11 @@ class Article(models.Model):
     # its own model and keeps its parent's style.
     model = models.CharField(max_length=80, blank=True)
     style = models.CharField(max_length=120, blank=True)
+    # Per sentence of `body`, the source spans it rests on: [{text, spans: [{source, start, end,
+    # text}]}], `source` indexing `source_material` (agents.provenance).
+    provenance = models.JSONField(default=list, blank=True, editable=False)
+    # Must-carry facts of the press release the body lacks: [{fact, source_text}] (agents.keyfacts).
+    missing_facts = models.JSONField(default=list, blank=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

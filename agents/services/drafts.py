@@ -19,6 +19,7 @@ from agents.material import MAX_LENGTH, MIN_LENGTH, LengthTarget, SourceDoc, art
 from agents.models import Article, Run, Upload
 from agents.selectors import article_lint
 from agents.services.common import InputError, done_message, queue_run, require_api_key, save_issues
+from agents.services.tracing import traced
 from agents.services.uploads import upload_ensure_parsed
 from agents.services.verification import VERIFY_UNFINISHED, verify_execute
 from agents.sources import files
@@ -193,6 +194,11 @@ def draft_execute(*, run: Run) -> Article:
             warnings=[*run.input.get("notes", []), *draft.warnings, *check.warnings],
             model=ctx.model,
             style=style.label,
+            **traced(
+                headline=check.headline or draft.headline,
+                body=check.body,
+                material=[doc.to_json() for doc in draft.material],
+            ),
         )
         save_issues(article, check.issues)
         runs.run_finish(run=run, message=done_message(check.verdict, check.issues))
@@ -334,6 +340,7 @@ def edit_execute(*, run: Run) -> Article:
             warnings=result.warnings,
             model=ctx.model,
             style=parent.style,
+            **traced(headline=result.headline, body=result.body, material=parent.source_material),
         )
         save_issues(article, result.issues)
         runs.run_finish(

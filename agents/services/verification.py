@@ -16,6 +16,7 @@ from agents import messages as msg
 from agents.material import SourceDoc, article_length
 from agents.models import Article, Run
 from agents.services.common import InputError, done_message, queue_run, require_api_key, save_issues
+from agents.services.tracing import traced
 from agents.verify import Verification, verify_article
 
 VERIFY_ARTICLE_LIMIT = 20_000
@@ -88,6 +89,11 @@ def verify_execute(*, run: Run) -> Article:
             source_material=[doc.to_json() for doc in material],
             length=article_length(check.body),
             warnings=check.warnings,
+            **traced(
+                headline=check.headline or headline,
+                body=check.body,
+                material=[doc.to_json() for doc in material],
+            ),
         )
         save_issues(article, check.issues)
         runs.run_finish(run=run, message=done_message(check.verdict, check.issues))

@@ -24,6 +24,7 @@ from agents.monitoring.schedules import schedule_list
 from agents.runs import DRAFT_STAGES, STAGES
 from newsdesk import messages as msg
 from newsdesk.desk import diff
+from newsdesk.desk.presenters.provenance import Trace, trace_of
 from newsdesk.desk.presenters.verify import (
     FLAGGED,
     ClaimGroup,
@@ -176,6 +177,7 @@ class Result:
     cost: Cost
     revisions: list[RevisionLink]
     lint: list[LintRow] = field(default_factory=list)
+    trace: Trace | None = None  # sentence provenance beside the sources
 
 
 @dataclass(frozen=True)
@@ -240,6 +242,7 @@ def result_of(*, reporter: Reporter, run: Run, article: Article) -> Result:
         cost=cost_of(run=run),
         revisions=revisions_of(reporter=reporter, article=article),
         lint=lint_rows(article=article),
+        trace=trace_of(provenance=article.provenance, material=article.source_material),
     )
 
 

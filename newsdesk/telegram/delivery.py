@@ -16,6 +16,7 @@ from newsdesk.telegram.client import split_text
 from styles.lint import position_label
 
 RULE = "─" * 10
+MISSING_NAMED = 3  # the line names this many missing facts; the desk lists them all
 _KIND_ORDER = {kind: n for n, kind in enumerate(replies.VERIFICATION_KIND)}
 
 
@@ -56,11 +57,24 @@ def article_text(article: Article, run: Run) -> str:
     lint = lint_line(article)
     if lint:
         parts.append(lint)
+    if article.missing_facts:
+        parts.append(missing_facts_line(article.missing_facts))
     parts += [replies.ARTICLE_WARNING.format(warning=w) for w in article.warnings]
     parts.append(replies.DESK_LINK.format(url=desk_url(run)))
     parts.append(model_line(article))
     parts.append(cost_line(run))
     return "\n".join(parts)
+
+
+def missing_facts_line(facts: list[dict[str, str]]) -> str:
+    """One line: the release's must-carry facts the article lacks, the first few named."""
+    named = " / ".join(f["fact"] for f in facts[:MISSING_NAMED])
+    more = (
+        replies.MISSING_FACTS_MORE.format(count=len(facts) - MISSING_NAMED)
+        if len(facts) > MISSING_NAMED
+        else ""
+    )
+    return replies.MISSING_FACTS_LINE.format(count=len(facts), facts=named, more=more)
 
 
 def cost_line(run: Run) -> str:

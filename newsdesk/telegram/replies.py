@@ -155,3 +155,5 @@ COMMAND_MENU = [
 LINT_LINE = "표기 점검: {count}건 · {items}{more} — '고쳐줘'라고 보내면 고칩니다"
 LINT_ITEM = "'{text}'({where}) → {fix}"
 LINT_MORE = " 외 {count}건"
+MISSING_FACTS_LINE = "빠진 핵심 사실 {count}건: {facts}{more}"
+MISSING_FACTS_MORE = " 외 {count}건"

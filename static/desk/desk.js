@@ -166,10 +166,27 @@
     }
   });
 
+  // Sentence provenance: light the source spans the clicked sentence rests on.
+  function showSpans(sentence) {
+    var box = sentence.closest(".provenance");
+    if (!box) { return; }
+    box.querySelectorAll(".lit").forEach(function (el) { el.classList.remove("lit"); });
+    sentence.classList.add("lit");
+    var first = null;
+    (sentence.getAttribute("data-spans") || "").split(" ").forEach(function (key) {
+      if (!key) { return; }
+      var mark = box.querySelector('mark[data-span="' + key + '"]');
+      if (mark) { mark.classList.add("lit"); first = first || mark; }
+    });
+    if (first) { first.scrollIntoView({ block: "nearest" }); }
+  }
+
   document.addEventListener("click", function (event) {
     var target = event.target instanceof Element ? event.target : null;
     var copy = target && target.closest("[data-copy]");
     if (copy) { onCopy(copy); return; }
+    var traced = target && target.closest("[data-spans]");
+    if (traced) { showSpans(traced); return; }
     var fill = target && target.closest("[data-fill]");
     if (fill) {
       var area = byId(fill.getAttribute("data-fill"));

@@ -291,3 +291,20 @@ def test_me_refuses_a_model_or_style_that_is_not_offered(
     assert response.json()["field"] == field and words in response.json()["detail"]
     reporter.refresh_from_db()
     assert reporter.llm_model == "" and reporter.publisher_style == ""
+
+
+def test_a_finished_draft_lists_each_sentence_with_its_source_spans_and_the_missing_facts(
+    api: Client, fake_llm: FakeAnthropic
+) -> None:
+    submit(fake_llm, body=BODY_WITH_HALLUCINATION)
+    verify_pass(fake_llm)
+    run_id = post(api, "/api/drafts", {"press_release": PRESS_RELEASE}).json()["id"]
+    tasks.draft_run.apply(args=[run_id])
+
+    data = api.get(f"/api/drafts/{run_id}").json()
+
+    assert data["sentences"][0]["text"].startswith("서울시가 청년 월세")
+    assert all(s["spans"] for s in data["sentences"])  # the invented sentence was cut
+    span = next(sp for s in data["sentences"] for sp in s["spans"] if "480억" in sp["text"])
+    assert span["source"] == 0 and PRESS_RELEASE[span["start"] : span["end"]] == span["text"]
+    assert [f["source_text"][:7] for f in data["missing_facts"]] == ["지원 대상자는"]

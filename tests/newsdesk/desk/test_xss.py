@@ -88,6 +88,12 @@ def hostile_article(reporter) -> Run:
         warnings=PAYLOADS[:3],
         instruction=PAYLOADS[8],
         changes_made=PAYLOADS[9],
+        source_material=[{"kind": "press_release", "title": PAYLOADS[1], "text": text}],
+        provenance=[
+            {"text": p, "spans": [{"source": 0, "start": 0, "end": len(PAYLOADS[0]), "text": PAYLOADS[0]}]}
+            for p in PAYLOADS[:2]
+        ],
+        missing_facts=[{"fact": p, "source_text": p} for p in PAYLOADS[3:6]],
     )
     for payload in PAYLOADS:
         VerificationIssue.objects.create(

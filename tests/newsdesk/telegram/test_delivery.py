@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from agents.models import Article, Run, VerificationIssue
-from newsdesk.telegram.delivery import verification_line
+from newsdesk.telegram.delivery import article_text, verification_line
 
 pytestmark = pytest.mark.django_db
 
@@ -111,3 +111,19 @@ def test_a_clean_article_has_no_lint_line(reporter) -> None:
     from newsdesk.telegram.delivery import lint_line
 
     assert lint_line(article(reporter)) == ""
+
+
+def test_the_article_reply_names_the_missing_key_facts_on_one_line(reporter) -> None:
+    saved = article(reporter)
+    saved.missing_facts = [{"fact": f"사실 {n}", "source_text": f"원문 {n}"} for n in range(1, 6)]
+    saved.save()
+
+    text = article_text(saved, saved.run)
+
+    lines = [line for line in text.splitlines() if line.startswith("빠진 핵심 사실")]
+    assert lines == ["빠진 핵심 사실 5건: 사실 1 / 사실 2 / 사실 3 외 2건"]
+
+
+def test_an_article_that_carries_every_key_fact_has_no_missing_line(reporter) -> None:
+    saved = article(reporter)
+    assert "빠진 핵심 사실" not in article_text(saved, saved.run)
