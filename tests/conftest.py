@@ -93,3 +93,14 @@ def worker_thread(transactional_db: None) -> Iterator[object]:
 def webhook_secret(settings: Any) -> str:
     settings.TELEGRAM_WEBHOOK_SECRET = "test-webhook-secret_0123"
     return str(settings.TELEGRAM_WEBHOOK_SECRET)
+
+
+@pytest.fixture
+def no_tesseract(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The machine as it is without Tesseract: the binary is not found."""
+    from agents.sources.files import ocr
+
+    monkeypatch.setattr(ocr, "TESSERACT_CMD", "/nonexistent/tesseract")
+    ocr.ocr_available.cache_clear()
+    yield
+    ocr.ocr_available.cache_clear()

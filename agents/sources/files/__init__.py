@@ -7,7 +7,8 @@ thread-safe and can crash or stall on hostile input, so it belongs in a process 
 process only prechecks and should not load MuPDF.
 
 Layout: `detect` (kinds, magic bytes, prechecks, zip guard), `pdf`, `docx` and `text` (one parser
-each), `extract` (`extract_text`), `messages` (the Korean strings), `common` (`FileRejected`).
+each), `ocr` (photos and scanned pages through Tesseract, only in the `io` worker), `extract`
+(`extract_text`), `messages` (the Korean strings), `common` (`FileRejected`).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from agents.sources.files.detect import (
     precheck,
     precheck_metadata,
 )
-from agents.sources.files.extract import Extracted, extract_text
+from agents.sources.files.extract import NEEDS_OCR, Extracted, extract_text
 from agents.sources.files.messages import (
     MSG_DOCX_BOMB,
     MSG_DOCX_CORRUPT,
@@ -33,6 +34,9 @@ from agents.sources.files.messages import (
     MSG_IMAGE,
     MSG_LEGACY_DOC,
     MSG_NO_TEXT,
+    MSG_OCR_BUSY,
+    MSG_OCR_TIMEOUT,
+    MSG_OCR_UNAVAILABLE,
     MSG_OFFICE_ENCRYPTED,
     MSG_PDF_CORRUPT,
     MSG_PDF_ENCRYPTED,
@@ -44,6 +48,7 @@ from agents.sources.files.messages import (
     MSG_UNSUPPORTED,
     WARN_DOCX_SKIPPED_PARTS,
     WARN_DOCX_TRACKED_CHANGES,
+    WARN_OCR,
     WARN_PDF_BLANK_PAGES,
     WARN_PDF_PAGES_SKIPPED,
     WARN_PDF_REPAIRED,
@@ -56,6 +61,13 @@ from agents.sources.files.pages import (
     parse_page_range,
     pick_pages,
 )
+from agents.sources.files.ocr import (
+    MAX_IMAGE_PIXELS,
+    MAX_OCR_PAGES,
+    OCR_PAGE_SECONDS,
+    UNCERTAIN_MARK,
+    ocr_available,
+)
 from agents.sources.files.pdf import MAX_PDF_PAGES, MIN_CHARS_PER_PAGE, MIN_CHARS_TOTAL
 from agents.sources.files.text import (
     TXT_MAX_BINARY_RATIO,
@@ -66,6 +78,8 @@ from agents.sources.files.text import (
 
 __all__ = [
     "MAX_FILE_BYTES",
+    "MAX_IMAGE_PIXELS",
+    "MAX_OCR_PAGES",
     "MAX_PDF_PAGES",
     "MIN_CHARS_PER_PAGE",
     "MIN_CHARS_TOTAL",
@@ -78,6 +92,9 @@ __all__ = [
     "MSG_IMAGE",
     "MSG_LEGACY_DOC",
     "MSG_NO_TEXT",
+    "MSG_OCR_BUSY",
+    "MSG_OCR_TIMEOUT",
+    "MSG_OCR_UNAVAILABLE",
     "MSG_OFFICE_ENCRYPTED",
     "MSG_PDF_CORRUPT",
     "MSG_PDF_ENCRYPTED",
@@ -88,12 +105,16 @@ __all__ = [
     "MSG_UNREADABLE",
     "MSG_UNSUPPORTED",
     "PAGE_BREAK",
+    "NEEDS_OCR",
+    "OCR_PAGE_SECONDS",
     "TXT_MAX_BINARY_RATIO",
     "TXT_MAX_NUL_RATIO",
     "TXT_SAMPLE_CHARS",
     "TXT_STRAY_NULS",
+    "UNCERTAIN_MARK",
     "WARN_DOCX_SKIPPED_PARTS",
     "WARN_DOCX_TRACKED_CHANGES",
+    "WARN_OCR",
     "WARN_PDF_BLANK_PAGES",
     "WARN_PDF_PAGES_SKIPPED",
     "WARN_PDF_REPAIRED",
@@ -109,6 +130,7 @@ __all__ = [
     "page_range_in_text",
     "parse_page_range",
     "pick_pages",
+    "ocr_available",
     "precheck",
     "precheck_metadata",
 ]

@@ -1,8 +1,9 @@
 """Kind detection and the cheap checks that parse nothing (safe in the web process).
 
 Magic bytes decide the kind first, then the name and the MIME type; HWP, legacy Office, images
-and encrypted DOCX are refused with a message saying what to do. A DOCX's zip directory is
-checked for bombs before anything reads a member.
+and encrypted DOCX are refused with a message saying what to do. JPEG and PNG photos are the
+"image" kind (read by OCR); other image formats are refused. A DOCX's zip directory is checked for
+bombs before anything reads a member, an image's pixel count from its header.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import io
 import math
 import zipfile
 
+from agents.sources.files import ocr
 from agents.sources.files.common import FileRejected
 from agents.sources.files.messages import (
     MSG_DOCX_BOMB,
@@ -37,15 +39,26 @@ ZIP_RATIO_MIN_BYTES = 1024 * 1024
 _MIB = 1024 * 1024
 _OLE2_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 _ZIP_MAGICS = (b"PK\x03\x04", b"PK\x05\x06", b"PK\x07\x08")
-_IMAGE_MAGICS = (b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff", b"GIF87a", b"GIF89a", b"BM", b"II*\x00", b"MM\x00*")
+_OCR_IMAGE_MAGICS = (b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff")
+_IMAGE_MAGICS = (b"GIF87a", b"GIF89a", b"BM", b"II*\x00", b"MM\x00*")
 _HWPX_MIMETYPE = b"application/hwp+zip"
 # OLE2 directory entries store stream names as UTF-16LE; finding one names the format cheaply.
 _OLE_ENCRYPTED_PACKAGE = "EncryptedPackage".encode("utf-16-le")
 _OLE_HWP_STREAM = "HwpSummaryInformation".encode("utf-16-le")
 _OLE_WORD_STREAM = "WordDocument".encode("utf-16-le")
 
-_EXT_KINDS = {".pdf": "pdf", ".docx": "docx", ".txt": "txt"}
+_EXT_KINDS = {
+    ".pdf": "pdf",
+    ".docx": "docx",
+    ".txt": "txt",
+    ".jpg": "image",
+    ".jpeg": "image",
+    ".png": "image",
+}
 _MIME_KINDS = {
+    "image/jpeg": "image",
+    "image/jpg": "image",
+    "image/png": "image",
     "application/pdf": "pdf",
     "application/x-pdf": "pdf",
     "application/vnd.openxmlformats-officedocument.wordprocessingml.document": "docx",
@@ -71,7 +84,7 @@ _IMAGE_EXTS = frozenset({".png", ".jpg", ".jpeg", ".gif", ".bmp", ".tif", ".tiff
 
 
 def detect_kind(*, data: bytes, file_name: str, mime_type: str = "") -> str:
-    """Return "pdf", "docx" or "txt": magic bytes decide first, then the name and the MIME type."""
+    """Return "pdf", "docx", "txt" or "image": magic bytes decide first, then the name and the MIME type."""
     by_magic = _kind_from_magic(data=data, file_name=file_name, mime_type=mime_type)
     if by_magic is not None:
         return by_magic
@@ -88,13 +101,17 @@ def precheck(*, data: bytes, file_name: str, mime_type: str = "") -> str:
         raise FileRejected(MSG_PDF_CORRUPT, "corrupt")
     if kind == "docx":
         _check_zip_directory(data)
+    if kind == "image":
+        ocr.require_ocr()
+        ocr.check_image(data)
     return kind
 
 
 def precheck_metadata(*, file_name: str, mime_type: str, size: int) -> None:
     """Check what Telegram tells us before download. A size of 0 means Telegram did not say."""
     _check_size(size)
-    _kind_from_name(file_name=file_name, mime_type=mime_type)
+    if _kind_from_name(file_name=file_name, mime_type=mime_type) == "image":
+        ocr.require_ocr()
 
 
 # --- Kind detection ---
@@ -106,6 +123,8 @@ def _kind_from_magic(*, data: bytes, file_name: str, mime_type: str) -> str | No
         _reject_ole2(data=data, file_name=file_name, mime_type=mime_type)
     if data.startswith(_ZIP_MAGICS):
         return _kind_from_zip(data=data, file_name=file_name, mime_type=mime_type)
+    if data.startswith(_OCR_IMAGE_MAGICS):
+        return "image"
     if data.startswith(b"HWP Document File"):  # HWP 3.x, before the OLE2 container
         raise FileRejected(MSG_HWP, "hwp")
     if data.startswith(_IMAGE_MAGICS) or _is_riff_webp(head) or _is_heif(head):
@@ -163,6 +182,8 @@ def _kind_from_name(*, file_name: str, mime_type: str) -> str:
         raise FileRejected(MSG_HWP, "hwp")
     if ext in _EXT_KINDS:
         return _EXT_KINDS[ext]
+    if mime in _MIME_KINDS and _MIME_KINDS[mime] == "image":
+        return "image"
     if ext in _LEGACY_OFFICE_EXTS or mime in _LEGACY_OFFICE_MIMES:
         raise FileRejected(MSG_LEGACY_DOC, "unsupported")
     if ext in _IMAGE_EXTS or mime.startswith("image/"):

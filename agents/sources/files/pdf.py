@@ -29,6 +29,9 @@ MIN_CHARS_TOTAL = 50
 # MuPDF's global context is not thread-safe; the llm worker runs a thread pool and reads Telegram
 # attachments in the writing loop, so one parse at a time per process.
 _MUPDF_LOCK = threading.Lock()
+# A text layer without a ToUnicode map comes out as Latin-1 or private-use soup; below this share of
+# readable characters (Hangul, hanja, ASCII, common punctuation) the layer is garbage, read as a scan.
+MIN_READABLE_SHARE = 0.5
 
 
 def _extract_pdf(data: bytes) -> tuple[str, int, list[str]]:
@@ -73,7 +76,9 @@ def _check_pdf_has_text(pages: list[str], *, repaired: bool) -> None:
     if not pages:
         raise FileRejected(MSG_PDF_CORRUPT, "corrupt") if repaired else FileRejected(MSG_NO_TEXT, "empty")
     chars = sum(_visible_chars(page) for page in pages)
-    if chars < MIN_CHARS_TOTAL or chars / len(pages) < MIN_CHARS_PER_PAGE:
+    readable = sum(_readable_chars(page) for page in pages)
+    garbage = readable < MIN_READABLE_SHARE * chars
+    if chars < MIN_CHARS_TOTAL or chars / len(pages) < MIN_CHARS_PER_PAGE or garbage:
         # A repaired file without text is more likely broken than scanned.
         raise (
             FileRejected(MSG_PDF_CORRUPT, "corrupt") if repaired else FileRejected(MSG_PDF_SCANNED, "scanned")
@@ -94,3 +99,21 @@ def _pdf_warnings(pages: list[str], *, total: int, repaired: bool) -> list[str]:
 
 def _visible_chars(text: str) -> int:
     return sum(1 for char in text if not char.isspace())
+
+
+def _readable_chars(text: str) -> int:
+    return sum(1 for char in text if not char.isspace() and _readable(char))
+
+
+def _readable(char: str) -> bool:
+    code = ord(char)
+    return (
+        0x21 <= code <= 0x7E  # ASCII
+        or 0xAC00 <= code <= 0xD7A3  # Hangul syllables
+        or 0x3130 <= code <= 0x318F  # Hangul jamo
+        or 0x4E00 <= code <= 0x9FFF  # hanja
+        or 0x2000 <= code <= 0x206F  # general punctuation
+        or 0x3000 <= code <= 0x303F  # CJK punctuation
+        or 0xFF01 <= code <= 0xFF5E  # full-width forms
+        or char in "·※○●□■△▲▶◆◇☐☎①②③④⑤⑥⑦⑧⑨⑩"
+    )

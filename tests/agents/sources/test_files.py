@@ -34,8 +34,19 @@ LINES = [
 PAGE_TEXT = "\n".join(LINES)
 OLE2_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 SAVE_AS_PDF = "PDF로 저장해 올려주세요"
-UNSUPPORTED = "지원하지 않는 파일 형식입니다. (PDF, DOCX, TXT만 지원)"
-CODES = {"too_large", "unsupported", "hwp", "encrypted", "corrupt", "scanned", "empty", "zip_bomb"}
+UNSUPPORTED = "지원하지 않는 파일 형식입니다. (PDF, DOCX, TXT, 사진(JPG·PNG)만 지원)"
+CODES = {
+    "too_large",
+    "unsupported",
+    "hwp",
+    "encrypted",
+    "corrupt",
+    "scanned",
+    "empty",
+    "zip_bomb",
+    "needs_ocr",
+    "ocr_unavailable",
+}
 
 
 def rejected(data: bytes, file_name: str, mime_type: str = "") -> FileRejected:
@@ -104,7 +115,7 @@ def test_it_reads_a_slightly_damaged_pdf_and_warns_that_it_was_repaired() -> Non
     assert any("복구" in warning for warning in result.warnings)
 
 
-def test_it_rejects_a_scanned_pdf_without_a_text_layer() -> None:
+def test_without_tesseract_it_rejects_a_scanned_pdf_without_a_text_layer(no_tesseract: None) -> None:
     error = rejected(make_scanned_pdf(), "scan.pdf")
 
     assert error.code == "scanned"
@@ -112,7 +123,7 @@ def test_it_rejects_a_scanned_pdf_without_a_text_layer() -> None:
     assert "붙여넣어" in error.user_message
 
 
-def test_it_treats_a_pdf_with_almost_no_text_as_scanned() -> None:
+def test_it_treats_a_pdf_with_almost_no_text_as_scanned(no_tesseract: None) -> None:
     assert rejected(make_pdf(["1쪽", "2쪽"]), "thin.pdf").code == "scanned"
 
 
@@ -368,13 +379,19 @@ def test_it_asks_for_a_pdf_instead_of_a_hangul_file(data: bytes, file_name: str)
     assert SAVE_AS_PDF in error.user_message
 
 
-def test_it_rejects_an_image_even_when_named_pdf() -> None:
+def test_it_reads_a_broken_png_as_a_damaged_photo_even_when_named_pdf() -> None:
     png = b"\x89PNG\r\n\x1a\n" + bytes(64)
 
     for name in ("photo.png", "photo.pdf"):
         error = rejected(png, name, "image/png")
-        assert error.code == "unsupported"
-        assert UNSUPPORTED in error.user_message
+        assert error.code in {"corrupt", "ocr_unavailable"}
+        assert "사진" in error.user_message
+
+
+def test_it_rejects_image_formats_ocr_does_not_take() -> None:
+    error = rejected(b"GIF89a" + bytes(64), "photo.gif", "image/gif")
+
+    assert error.code == "unsupported" and UNSUPPORTED in error.user_message
 
 
 def test_it_trusts_magic_bytes_over_the_file_name() -> None:
@@ -421,7 +438,7 @@ def test_it_accepts_supported_files_from_telegram_metadata(file_name: str, mime_
         ("document", "application/haansofthwp", 1024, "hwp", SAVE_AS_PDF),
         ("보도자료.hwpx", "application/octet-stream", 1024, "hwp", SAVE_AS_PDF),
         ("old.doc", "application/msword", 1024, "unsupported", UNSUPPORTED),
-        ("photo.jpg", "image/jpeg", 1024, "unsupported", UNSUPPORTED),
+        ("photo.gif", "image/gif", 1024, "unsupported", UNSUPPORTED),
         ("archive.zip", "application/zip", 1024, "unsupported", UNSUPPORTED),
     ],
 )
@@ -504,7 +521,7 @@ def test_it_only_ever_raises_file_rejected_for_random_and_mutated_bytes() -> Non
             assert error.user_message
         else:
             assert result.text.strip()
-            assert result.kind in {"pdf", "docx", "txt"}
+            assert result.kind in {"pdf", "docx", "txt", "image"}
 
     assert len(cases) == 200
     assert time.monotonic() - started < 5

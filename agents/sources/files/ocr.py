@@ -1,0 +1,296 @@
+"""Text from page images (photos, scans, image-only PDF pages) through Tesseract.
+
+Why pytesseract rather than tesserocr (both measured, README "OCR"): pytesseract runs the
+Debian `tesseract` binary as a child process per page. That costs ~0.15 s per page of model
+loading, but it buys what a worker needs from hostile input: a per-page time limit that kills
+the child, a crash or an out-of-memory kill that takes down only the child, and memory returned
+to the system after every page (the worker's own RSS does not grow). tesserocr links a second
+copy of libtesseract into the worker process, where none of that holds.
+
+Memory is bounded by what reaches Tesseract: one page at a time, rendered at most at
+`OCR_MAX_DPI` and downscaled to `OCR_MAX_PIXELS`, with `OMP_THREAD_LIMIT=1`. Limits that can be
+checked without decoding (pixel count from the image header, page count) are checked before
+any work starts. Pillow and pymupdf are imported lazily, as in the rest of the package.
+
+Numbers are what a reporter must not get wrong, so every word with a digit that Tesseract reads
+with less than `LOW_CONFIDENCE` is listed as uncertain and blanked out of `trusted_text`: the
+writer still sees it, but the fact guard and the verifier cannot use it as evidence.
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+import logging
+import os
+import shutil
+import subprocess
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from agents.sources.files.common import FileRejected
+from agents.sources.files.pages import PAGE_BREAK
+from agents.sources.files.pdf import _MUPDF_LOCK
+from agents.sources.files.messages import (
+    MSG_IMAGE_CORRUPT,
+    MSG_IMAGE_TOO_LARGE,
+    MSG_OCR_EMPTY,
+    MSG_OCR_FAILED,
+    MSG_OCR_UNAVAILABLE,
+    WARN_OCR_PAGES_FAILED,
+    WARN_OCR_PAGES_SKIPPED,
+)
+
+if TYPE_CHECKING:
+    from PIL.Image import Image
+
+logger = logging.getLogger(__package__)
+
+# --- Limits ---
+MAX_IMAGE_PIXELS = 40_000_000  # refused from the header alone (a 12 MP phone photo is far below)
+OCR_MAX_PIXELS = 12_000_000  # larger images are downscaled before Tesseract sees them
+OCR_MAX_DPI = 200  # scanned PDF pages are rendered at most at this (read better than 300: bench/ocr.py)
+MAX_OCR_PAGES = 10
+OCR_PAGE_SECONDS = 20  # a page that takes longer is killed and reported
+LOW_CONFIDENCE = 60  # Tesseract word confidence (0-100) below which a number is not trusted
+OCR_LANG = "kor"  # the Korean model reads Latin letters and digits too
+OCR_CONFIG = "--psm 6"  # one uniform block: best on press-release pages and tables (bench/ocr.py)
+TESSERACT_CMD = os.environ.get("NEWSDESK_TESSERACT_CMD", "tesseract")
+UNCERTAIN_MARK = "□"
+MIN_LETTERS = 20  # fewer letters and digits than this on all pages is "no text found"
+
+_IMAGE_FORMATS = frozenset({"JPEG", "PNG"})
+
+
+@dataclass
+class OcrResult:
+    text: str
+    trusted_text: str
+    pages: int
+    uncertain: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+
+# --- Availability ---
+
+
+@functools.cache
+def ocr_available() -> bool:
+    """Tesseract and its Korean model are installed (asked once per process)."""
+    if shutil.which(TESSERACT_CMD) is None:
+        return False
+    try:
+        listed = subprocess.run(  # noqa: S603 (our configured binary, fixed arguments)
+            [TESSERACT_CMD, "--list-langs"], capture_output=True, text=True, timeout=10, check=False
+        )
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return OCR_LANG in listed.stdout.split()
+
+
+def require_ocr() -> None:
+    if not ocr_available():
+        raise FileRejected(MSG_OCR_UNAVAILABLE, "ocr_unavailable")
+
+
+# --- Cheap checks (header only; safe in the web process) ---
+
+
+def check_image(data: bytes) -> tuple[int, int]:
+    """Format and pixel count from the header, without decoding the pixels."""
+    from PIL import Image, UnidentifiedImageError
+
+    try:
+        with Image.open(io.BytesIO(data)) as image:
+            size, image_format = image.size, image.format
+    except (UnidentifiedImageError, OSError, ValueError, Image.DecompressionBombError) as exc:
+        raise FileRejected(MSG_IMAGE_CORRUPT, "corrupt") from exc
+    if image_format not in _IMAGE_FORMATS:
+        raise FileRejected(MSG_IMAGE_CORRUPT, "corrupt")
+    if size[0] * size[1] > MAX_IMAGE_PIXELS:
+        megapixels = size[0] * size[1] / 1_000_000
+        raise FileRejected(MSG_IMAGE_TOO_LARGE.format(megapixels=f"{megapixels:.0f}"), "too_large")
+    return size
+
+
+# --- Work (worker only) ---
+
+
+def ocr_image(data: bytes) -> OcrResult:
+    from PIL import ImageOps
+
+    require_ocr()
+    check_image(data)
+    image = _decode(data)
+    image = ImageOps.exif_transpose(image)  # phone photos are stored sideways with a rotation tag
+    page = _recognise(_fit(image.convert("L")))
+    return _result([page], failed=[], total=1)
+
+
+def ocr_pdf(data: bytes) -> OcrResult:
+    """OCR of a PDF's pages, one page rendered and read at a time.
+
+    MuPDF is touched only under the package's lock (its context is not thread-safe); Tesseract
+    reads each rendered page outside it.
+    """
+    import pymupdf
+
+    require_ocr()
+    pages: list[_Page] = []
+    failed: list[int] = []
+    with _MUPDF_LOCK:
+        document = pymupdf.open(stream=data, filetype="pdf")
+    try:
+        total = document.page_count
+        for number in range(min(total, MAX_OCR_PAGES)):
+            with _MUPDF_LOCK:
+                image = _render(document[number])
+            try:
+                pages.append(_recognise(image))
+            except FileRejected:
+                failed.append(number + 1)
+    finally:
+        with _MUPDF_LOCK:
+            document.close()
+    return _result(pages, failed=failed, total=total)
+
+
+def _decode(data: bytes) -> Image:
+    from PIL import Image
+
+    try:
+        image = Image.open(io.BytesIO(data))
+        image.load()
+    except (OSError, ValueError, Image.DecompressionBombError) as exc:
+        raise FileRejected(MSG_IMAGE_CORRUPT, "corrupt") from exc
+    return image
+
+
+def _fit(image: Image) -> Image:
+    pixels = image.width * image.height
+    if pixels <= OCR_MAX_PIXELS:
+        return image
+    scale = (OCR_MAX_PIXELS / pixels) ** 0.5
+    return image.resize((int(image.width * scale), int(image.height * scale)))
+
+
+def _render(page: Any) -> Image:
+    """A page as a grayscale image at the highest DPI (≤ OCR_MAX_DPI) within OCR_MAX_PIXELS."""
+    import pymupdf
+    from PIL import Image
+
+    area_inches = (page.rect.width / 72) * (page.rect.height / 72)
+    dpi = min(OCR_MAX_DPI, int((OCR_MAX_PIXELS / max(area_inches, 1e-6)) ** 0.5))
+    pixmap = page.get_pixmap(dpi=max(dpi, 1), colorspace=pymupdf.csGRAY, alpha=False)
+    return Image.frombytes("L", (pixmap.width, pixmap.height), pixmap.samples)
+
+
+@dataclass
+class _Page:
+    text: str  # Tesseract's own text output: its word spacing is right, the TSV's is not for Korean
+    words: list[tuple[str, float]]  # (word, confidence) in reading order, from the TSV output
+
+
+def _recognise(image: Image) -> _Page:
+    """One Tesseract run producing both the text and the per-word confidences."""
+    from pytesseract import pytesseract
+
+    os.environ["OMP_THREAD_LIMIT"] = "1"  # Tesseract's OpenMP threads multiply its memory
+    pytesseract.tesseract_cmd = TESSERACT_CMD
+    config = f"{OCR_CONFIG} -c tessedit_create_tsv=1"
+    try:
+        with pytesseract.save(_remove_rules(image)) as (base, input_name):
+            pytesseract.run_tesseract(input_name, base, "txt", OCR_LANG, config, 0, OCR_PAGE_SECONDS)
+            text, tsv = _read_output(base, "txt"), _read_output(base, "tsv")
+    except RuntimeError as exc:  # pytesseract raises RuntimeError on its timeout
+        logger.warning("OCR page timed out: %s", exc)
+        raise FileRejected(MSG_OCR_FAILED, "ocr_timeout") from exc
+    except (pytesseract.TesseractError, OSError) as exc:
+        logger.warning("OCR failed: %s", exc)
+        raise FileRejected(MSG_OCR_FAILED, "ocr_failed") from exc
+    return _Page(text, _words(tsv))
+
+
+def _read_output(base: str, extension: str) -> str:
+    path = f"{base}.{extension}"
+    try:
+        with open(path, encoding="utf-8", errors="replace") as output:
+            return output.read()
+    finally:
+        if os.path.exists(path):
+            os.remove(path)
+
+
+def _words(tsv: str) -> list[tuple[str, float]]:
+    words = []
+    for row in tsv.splitlines()[1:]:
+        cells = row.split("\t")
+        if len(cells) == 12 and cells[11].strip():
+            words.append((cells[11].strip(), float(cells[10])))
+    return words
+
+
+def _remove_rules(image: Image) -> Image:
+    """Whites out table rules: Tesseract drops whole tables whose cells are boxed in by lines.
+
+    A pixel run darker than the page for `k` pixels in a row (≈ 5 mm; no glyph stroke is that long)
+    is a rule. Found without a per-pixel Python loop: the ink mask is box-averaged over windows of
+    `k` pixels along one axis, and a window that is entirely ink marks a rule (bench/ocr.py: table
+    numbers read 62% → 99% with it).
+    """
+    from PIL import Image as PILImage
+    from PIL import ImageChops, ImageFilter
+
+    k = max(24, image.width // 40)
+    width, height = image.size
+    ink = image.point(lambda value: 255 if value < 140 else 0)
+    masks = []
+    for size in ((max(width // k, 1), height), (width, max(height // k, 1))):
+        windows = ink.resize(size, PILImage.Resampling.BOX).point(lambda value: 255 if value > 245 else 0)
+        masks.append(windows.resize((width, height), PILImage.Resampling.NEAREST))
+    rules = ImageChops.lighter(masks[0], masks[1]).filter(ImageFilter.MaxFilter(5))
+    return ImageChops.lighter(image, rules)
+
+
+def _result(pages: list[_Page], *, failed: list[int], total: int) -> OcrResult:
+    texts, trusted, uncertain = [], [], []
+    for page in pages:
+        page_trusted, page_uncertain = _mask_uncertain(page)
+        texts.append(page.text.strip())
+        trusted.append(page_trusted.strip())
+        uncertain += page_uncertain
+    if sum(_letters(text) for text in texts) < MIN_LETTERS:  # rules and specks read as a few jamo
+        raise FileRejected(MSG_OCR_FAILED if failed else MSG_OCR_EMPTY, "empty")
+    warnings = []
+    if total > MAX_OCR_PAGES:
+        warnings.append(WARN_OCR_PAGES_SKIPPED.format(total=total, limit=MAX_OCR_PAGES))
+    if failed:
+        warnings.append(WARN_OCR_PAGES_FAILED.format(pages=", ".join(map(str, failed))))
+    # Pages are separated as a text PDF's are, so a page range picks from a scan the same way.
+    page_break = f"\n{PAGE_BREAK}\n"
+    return OcrResult(page_break.join(texts), page_break.join(trusted), len(pages), uncertain, warnings)
+
+
+def _mask_uncertain(page: _Page) -> tuple[str, list[str]]:
+    """The text with the digits of low-confidence numeric words blanked, and those words.
+
+    TSV words appear in the text in the same order, so each is found after the previous one.
+    """
+    text, cursor, uncertain = page.text, 0, []
+    for word, confidence in page.words:
+        position = text.find(word, cursor)
+        if position < 0:
+            continue
+        cursor = position + len(word)
+        if confidence < LOW_CONFIDENCE and any(char.isdigit() for char in word):
+            uncertain.append(word)
+            text = text[:position] + _blank_digits(word) + text[cursor:]
+    return text, uncertain
+
+
+def _letters(text: str) -> int:
+    return sum(1 for char in text if char.isalnum() and not 0x3130 <= ord(char) <= 0x318F)
+
+
+def _blank_digits(word: str) -> str:
+    return "".join(UNCERTAIN_MARK if char.isdigit() else char for char in word)

@@ -1,0 +1,60 @@
+"""OCR time per page and peak memory for a 10-page scanned press release (README performance table).
+
+Renders ten printed Korean press-release pages (prose with amounts, dates and a boxed table) as a
+scanned PDF (JPEG page images, no text layer), reads it with the worker's OCR path, and prints the
+median time per page, the share of numbers read exactly, and the peak RSS of this process and of
+the Tesseract child processes. Run: `.venv/bin/python bench/ocr.py`.
+"""
+
+from __future__ import annotations
+
+import os
+import resource
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from agents.sources.files import ocr
+from tests.fixtures.scans import number_accuracy, press_page, scanned_pdf
+
+PAGES = 10
+
+
+def main() -> None:
+    if not ocr.ocr_available():
+        print("Tesseract with Korean data is not installed: apt-get install tesseract-ocr tesseract-ocr-kor")
+        return
+    import pymupdf
+
+    pages = [press_page(seed) for seed in range(PAGES)]
+    data = scanned_pdf(pages)
+    baseline_rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    times, texts = [], []
+    with pymupdf.open(stream=data, filetype="pdf") as document:
+        for page in document:
+            started = time.monotonic()
+            image = ocr._render(page)
+            texts.append(ocr._recognise(image).text)
+            times.append(time.monotonic() - started)
+    accuracy = number_accuracy("\n".join(p.text for p in pages), "\n".join(texts))
+    started = time.monotonic()
+    result = ocr.ocr_pdf(data)
+    whole = time.monotonic() - started
+    child_rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    self_rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"scan: {PAGES} pages, {len(data) / 1_048_576:.2f} MB, rendered at {ocr.OCR_MAX_DPI} dpi")
+    median = statistics.median(times)
+    print(f"OCR time per page: median {median:.2f} s (min {min(times):.2f}, max {max(times):.2f})")
+    print(f"whole 10-page scan through ocr_pdf: {whole:.1f} s, {result.pages} pages")
+    print(f"numbers read exactly: {accuracy:.1%}; numbers marked uncertain: {len(result.uncertain)}")
+    print(f"peak RSS: worker process {self_rss:.0f} MB (before OCR {baseline_rss:.0f} MB)")
+    # A child's maximum includes the moment after fork and before exec, when it is a copy of us.
+    print(f"peak RSS: tesseract child at most {child_rss:.0f} MB")
+    print(f"OMP_THREAD_LIMIT={os.environ.get('OMP_THREAD_LIMIT')}")
+
+
+if __name__ == "__main__":
+    main()
