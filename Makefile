@@ -10,7 +10,7 @@ WORKER_CONCURRENCY ?= 2
 # one process holds dozens of drafts. The io queue parses files (CPU) and stays prefork.
 LLM_CONCURRENCY ?= 32
 
-.PHONY: run test test-fast lint fmt migrate install web worker beat bench clean
+.PHONY: run test test-fast lint fmt migrate install ocr web worker beat bench clean
 
 .venv/.synced: pyproject.toml uv.lock
 	@command -v uv >/dev/null 2>&1 || python3 -m uv --version >/dev/null 2>&1 || python3 -m pip install --quiet uv
@@ -22,13 +22,22 @@ install: .venv/.synced
 migrate: install
 	$(RUN) python manage.py migrate --noinput
 
+# Tesseract and its Korean model read photos and scanned PDFs. Installed when missing (as root or
+# with sudo); where that is impossible the app still runs and says so for image input.
+ocr:
+	@tesseract --list-langs 2>/dev/null | grep -qx kor || { \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=; elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then SUDO=sudo; \
+	  else echo "OCR: cannot install tesseract-ocr tesseract-ocr-kor (not root); photos will be refused"; exit 0; fi; \
+	  $$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq tesseract-ocr tesseract-ocr-kor >/dev/null \
+	  || echo "OCR: installing tesseract-ocr tesseract-ocr-kor failed; photos will be refused"; }
+
 # Web on 127.0.0.1:8000, one worker per queue (llm: agent loops in LLM_CONCURRENCY threads; io:
 # files, scraping, Telegram in WORKER_CONCURRENCY processes) and beat. Ctrl-C stops all of them. The trap signals only the processes started here: a signal
 # to the whole process group would also hit the workers' pool children, and a worker whose
 # children die under it hangs in its own shutdown. The programs run straight from .venv (not
 # through `uv run`) so each one receives the signal itself.
 BIN := .venv/bin
-run: migrate
+run: migrate ocr
 	@trap 'kill $$pids 2>/dev/null; wait' INT TERM EXIT; \
 	$(BIN)/celery -A newsdesk worker -Q llm -P threads -c $(LLM_CONCURRENCY) -n llm@%h --loglevel INFO & pids="$$!"; \
 	$(BIN)/celery -A newsdesk worker -Q io -c $(WORKER_CONCURRENCY) -n io@%h --loglevel INFO & pids="$$pids $$!"; \

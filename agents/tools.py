@@ -123,11 +123,21 @@ class Candidate:
         return f"[{self.number}] {self.publisher} | {self.title} | {self.description[:100]}"
 
 
+# Reads an attachment's bytes into text. The service layer passes one that hands OCR work to the
+# io worker; the default reads here and refuses files that need OCR.
+FileReader = Callable[[bytes, AttachmentRef], files.Extracted]
+
+
+def read_here(data: bytes, ref: AttachmentRef) -> files.Extracted:
+    return files.extract_text(data=data, file_name=ref.file_name, mime_type=ref.mime_type)
+
+
 @dataclass
 class WritingState:
     """What the loop has gathered so far; shared by the tool calls of one run."""
 
     style: ResolvedStyle
+    read_file: FileReader = read_here
     attachments: list[AttachmentRef] = field(default_factory=list)
     attachment_texts: dict[int, str] = field(default_factory=dict)
     candidates: dict[int, Candidate] = field(default_factory=dict)
@@ -248,10 +258,12 @@ def read_attachment(state: WritingState, index: int) -> str:
     try:
         files.precheck_metadata(file_name=ref.file_name, mime_type=ref.mime_type, size=ref.file_size)
         data = attachments.fetch(ref)
-        extracted = files.extract_text(data=data, file_name=ref.file_name, mime_type=ref.mime_type)
+        extracted = state.read_file(data, ref)
     except (files.FileRejected, attachments.AttachmentUnavailable) as exc:
         raise ToolFailed(exc.user_message) from exc
-    text, cut = files.pick_pages(extracted.text, pages=state.pages, max_chars=ATTACHMENT_CHARS)
+    # OCR text comes without the digits OCR was unsure of (files.ocr): neither the writer nor the
+    # fact check may use a number nobody can vouch for; the reporter is told which ones to check.
+    text, cut = files.pick_pages(extracted.source_text, pages=state.pages, max_chars=ATTACHMENT_CHARS)
     state.attachment_texts[index] = text
     state.material.append(SourceDoc("attachment", ref.file_name, text))
     state.warnings.extend([*extracted.warnings, *cut])

@@ -24,7 +24,7 @@ from agents.attachments import AttachmentRef
 from agents.density import advise_length
 from agents.guard import normalize_body
 from agents.material import LengthTarget, SourceDoc, article_length
-from agents.sources import naver
+from agents.sources import files, naver
 from agents.sources.files import PageRange
 from styles.selectors import ResolvedStyle
 
@@ -54,9 +54,11 @@ class DraftRequest:
     context: str = ""
     attachment_name: str = ""
     attachment_text: str = ""
+    attachment_trusted_text: str = ""  # OCR text minus uncertain numbers; "" when not OCR
     attachments: tuple[AttachmentRef, ...] = ()
     pages: PageRange | None = None  # of a long PDF: the pages the reporter chose
     warnings: tuple[str, ...] = ()  # about the material, from before the loop (pages left out)
+    read_file: tools.FileReader = tools.read_here
 
 
 @dataclass
@@ -77,7 +79,9 @@ class Draft:
 def write_draft(
     *, ctx: llm.CallContext, request: DraftRequest, style: ResolvedStyle, on_stage: StageCallback
 ) -> Draft:
-    state = tools.WritingState(style=style, attachments=list(request.attachments), pages=request.pages)
+    state = tools.WritingState(
+        style=style, attachments=list(request.attachments), pages=request.pages, read_file=request.read_file
+    )
     state.warnings.extend(request.warnings)
     state.material.extend(_given_material(request))
     _preload_attachments(state, on_stage)
@@ -117,9 +121,9 @@ def _given_material(request: DraftRequest) -> list[SourceDoc]:
     if request.press_release.strip():
         docs.append(SourceDoc("press_release", "보도자료", request.press_release.strip()))
     if request.attachment_text.strip():
-        docs.append(
-            SourceDoc("attachment", request.attachment_name or "첨부파일", request.attachment_text.strip())
-        )
+        # An OCR upload is used without the digits OCR was unsure of (files.ocr).
+        text = request.attachment_trusted_text or request.attachment_text
+        docs.append(SourceDoc("attachment", request.attachment_name or "첨부파일", text.strip()))
     if request.context.strip():
         docs.append(SourceDoc("context", "대화 맥락", request.context.strip()))
     return docs
@@ -352,6 +356,8 @@ def first_prompt(state: tools.WritingState, request: DraftRequest, target: Lengt
             + tools.candidate_list(list(state.candidates.values()))
             + "\n</관련_기사_후보>"
         )
+    if any(files.UNCERTAIN_MARK in doc.text for doc in state.material):
+        sections.append(prompts.load("ocr_note"))
     sections.append("위 자료만으로 기사를 작성하세요.")
     return "\n\n".join(sections)
 

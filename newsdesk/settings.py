@@ -269,6 +269,8 @@ NEWSDESK_ENCRYPTION_KEYS = env_list("NEWSDESK_ENCRYPTION_KEYS") or None  # see n
 NEWSDESK_UPLOAD_WAIT_SECONDS = env_int("NEWSDESK_UPLOAD_WAIT_SECONDS", 20)
 # A chat quiet this long (ms) ends a split paste: the Telegram client sends the parts within ~1 s.
 NEWSDESK_PASTE_QUIET_MS = env_int("NEWSDESK_PASTE_QUIET_MS", 1500)
+# How long a draft waits for the io worker to OCR its photo or scan (10 pages at most; see files.ocr).
+NEWSDESK_OCR_WAIT_SECONDS = env_int("NEWSDESK_OCR_WAIT_SECONDS", 120)
 
 TELEGRAM_BOT_TOKEN = env_secret("TELEGRAM_BOT_TOKEN")
 TELEGRAM_WEBHOOK_SECRET = env_secret("TELEGRAM_WEBHOOK_SECRET")

@@ -152,6 +152,11 @@ class Upload(models.Model):
     page_count = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
     parsed_at = models.DateTimeField(null=True, blank=True)
+    # OCR (photos, scanned PDFs): read only in the io worker, one file per reporter at a time.
+    ocr = models.BooleanField(default=False)
+    ocr_started_at = models.DateTimeField(null=True, blank=True)
+    trusted_text = models.TextField(blank=True, editable=False)  # text minus numbers OCR was unsure of
+    warnings = models.JSONField(default=list, blank=True)
 
     class Meta:
         verbose_name = "첨부 파일"

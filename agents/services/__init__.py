@@ -15,7 +15,13 @@ from agents.services.drafts import (
     validate_draft_input,
     validate_pages,
 )
-from agents.services.uploads import upload_await, upload_ensure_parsed, upload_extract, upload_receive
+from agents.services.uploads import (
+    upload_await,
+    upload_ensure_parsed,
+    upload_extract,
+    upload_read_elsewhere,
+    upload_receive,
+)
 from agents.services.verification import (
     VERIFY_ARTICLE_LIMIT,
     VERIFY_SOURCES_CHARS,
@@ -49,6 +55,7 @@ __all__ = [
     "upload_await",
     "upload_ensure_parsed",
     "upload_extract",
+    "upload_read_elsewhere",
     "upload_receive",
     "validate_draft_input",
     "validate_pages",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 from django.db import transaction
@@ -20,7 +21,7 @@ from agents.models import Article, Run, Upload
 from agents.selectors import article_lint
 from agents.services.common import InputError, done_message, queue_run, require_api_key, save_issues
 from agents.services.tracing import traced
-from agents.services.uploads import upload_ensure_parsed
+from agents.services.uploads import upload_ensure_parsed, upload_read_elsewhere
 from agents.services.verification import VERIFY_UNFINISHED, verify_execute
 from agents.sources import files
 from agents.verify import Verification, verify_article
@@ -249,12 +250,15 @@ def _verify_or_keep(*, ctx: llm.CallContext, run: Run, draft: Draft) -> Verifica
 
 def _draft_request(run: Run) -> DraftRequest:
     data = run.input
-    name, text, warnings = "", "", list[str]()
+    name, text, trusted, warnings = "", "", "", list[str]()
     pages = files.PageRange(*data["pages"]) if data.get("pages") else None
     if data.get("upload_id"):
         upload = upload_ensure_parsed(upload_id=data["upload_id"])
         name = upload.file_name
-        text, warnings = files.pick_pages(upload.text, pages=pages)
+        text, cut = files.pick_pages(upload.text, pages=pages)
+        warnings = [*upload.warnings, *cut]
+        if upload.ocr:
+            trusted, _ = files.pick_pages(upload.trusted_text, pages=pages)
     return DraftRequest(
         pages=pages,
         warnings=tuple(warnings),
@@ -268,7 +272,16 @@ def _draft_request(run: Run) -> DraftRequest:
         context=data.get("context", ""),
         attachment_name=name,
         attachment_text=text,
+        attachment_trusted_text=trusted,
         attachments=tuple(AttachmentRef.from_meta(m) for m in data.get("attachments", [])),
+        read_file=partial(_read_in_worker, reporter_id=run.reporter_id),
+    )
+
+
+def _read_in_worker(data: bytes, ref: AttachmentRef, *, reporter_id: int) -> files.Extracted:
+    """Attachments needing OCR are read by the io worker, not in this llm task (services.uploads)."""
+    return upload_read_elsewhere(
+        reporter_id=reporter_id, file_name=ref.file_name, mime_type=ref.mime_type, data=data
     )
 
 

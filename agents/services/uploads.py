@@ -1,11 +1,20 @@
-"""Uploads: cheap checks in the web process, text extraction in the worker, bytes dropped after."""
+"""Uploads: cheap checks in the web process, text extraction in the worker, bytes dropped after.
+
+OCR (photos, scanned PDFs) runs only in the `io` worker (`tasks.extract_upload`): the web process
+prechecks, and an `llm` worker that meets a file needing OCR (a Telegram attachment, or an upload
+the `io` worker has not finished) hands it over and waits, rather than reading it itself. One OCR
+job per reporter runs at a time: a second is refused before any work starts.
+"""
 
 from __future__ import annotations
 
 import time
+from datetime import timedelta
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from agents import outbox
@@ -13,13 +22,18 @@ from agents.models import Upload
 from agents.services.common import InputError
 from agents.sources import files
 
+# An OCR claim older than this belongs to a worker that died; the reporter may start another.
+OCR_STALE = timedelta(seconds=files.OCR_PAGE_SECONDS * files.MAX_OCR_PAGES + 60)
+
 
 def upload_receive(*, reporter: Any, file_name: str, mime_type: str, data: bytes) -> Upload:
     """Stores an upload after the cheap checks and queues text extraction in the worker."""
     try:
-        files.precheck(data=data, file_name=file_name, mime_type=mime_type)
+        kind = files.precheck(data=data, file_name=file_name, mime_type=mime_type)
     except files.FileRejected as exc:
         raise InputError(exc.user_message, field="file") from exc
+    if kind == "image" and _ocr_running(reporter_id=reporter.pk, queued=True):
+        raise InputError(files.MSG_OCR_BUSY, field="file")
     with transaction.atomic():
         upload = Upload.objects.create(
             reporter=reporter,
@@ -27,6 +41,7 @@ def upload_receive(*, reporter: Any, file_name: str, mime_type: str, data: bytes
             mime_type=mime_type[:120],
             size=len(data),
             content=data,
+            ocr=kind == "image",
         )
         outbox.enqueue(task="agents.tasks.extract_upload", args=[upload.pk], key=f"upload:{upload.pk}")
     return upload
@@ -38,39 +53,157 @@ def upload_await(*, upload: Upload, timeout: float) -> Upload:
     With the broker known to be away nobody can extract it now: the request does not wait, and the
     draft's own task reads the file when it runs (upload_ensure_parsed).
     """
-    deadline = time.monotonic() + timeout
-    while upload.status == Upload.Status.PENDING and time.monotonic() < deadline:
-        if outbox.broker.down_since is not None:
-            break
-        time.sleep(0.1)
-        upload.refresh_from_db(fields=["status", "error", "page_count"])
+    upload = _await(upload, timeout, stop_when_broker_down=True)
     if upload.status == Upload.Status.FAILED:
         raise InputError(upload.error, field="file")
     return upload
 
 
 def upload_ensure_parsed(*, upload_id: int) -> Upload:
-    """Extracts the text if nobody has yet (idempotent); raises files.FileRejected on a bad file."""
+    """The upload's text, extracted here if nobody has yet; raises files.FileRejected on a bad file.
+
+    A file that needs OCR is left to the io worker (queued when it was received) and waited for.
+    """
     upload = Upload.objects.get(pk=upload_id)
+    if upload.status == Upload.Status.PENDING and not upload.ocr:
+        upload_extract(upload=upload, ocr=False)
     if upload.status == Upload.Status.PENDING:
-        upload_extract(upload=upload)
+        upload = _await(upload, settings.NEWSDESK_OCR_WAIT_SECONDS)
+    if upload.status == Upload.Status.PENDING:
+        raise files.FileRejected(files.MSG_OCR_TIMEOUT, "ocr_timeout")
     if upload.status == Upload.Status.FAILED:
         raise files.FileRejected(upload.error, "upload")
     return upload
 
 
-def upload_extract(*, upload: Upload) -> None:
+def upload_extract(*, upload: Upload, ocr: bool = True) -> None:
+    """Reads the file. `ocr=True` only in the io worker; elsewhere an OCR file stays pending."""
     try:
-        extracted = files.extract_text(
-            data=bytes(upload.content or b""), file_name=upload.file_name, mime_type=upload.mime_type
+        extracted = _extract(upload, ocr=False)
+        if extracted is None and ocr:
+            extracted = _extract_with_ocr(upload)
+    except files.FileRejected as exc:
+        _save(upload, error=exc.user_message)
+        return
+    if extracted is None:  # needs OCR, which is the io worker's job
+        Upload.objects.filter(pk=upload.pk).update(ocr=True)
+        upload.ocr = True
+        return
+    _save(upload, extracted=extracted)
+
+
+def upload_read_elsewhere(
+    *, reporter_id: int, file_name: str, mime_type: str, data: bytes
+) -> files.Extracted:
+    """A file read for the writing loop (llm worker): here if cheap, by the io worker if it needs OCR."""
+    from agents import tasks
+
+    try:
+        return files.extract_text(data=data, file_name=file_name, mime_type=mime_type, ocr=False)
+    except files.FileRejected as exc:
+        if exc.code != files.NEEDS_OCR:
+            raise
+    if _ocr_running(reporter_id=reporter_id, queued=True):
+        raise files.FileRejected(files.MSG_OCR_BUSY, "ocr_busy")
+    upload = Upload.objects.create(
+        reporter_id=reporter_id,
+        file_name=file_name[:255],
+        mime_type=mime_type[:120],
+        size=len(data),
+        content=data,
+        ocr=True,
+    )
+    tasks.extract_upload.delay(upload.pk)
+    upload = upload_ensure_parsed(upload_id=upload.pk)
+    return files.Extracted(
+        text=upload.text,
+        kind="pdf" if upload.page_count else "image",
+        page_count=upload.page_count,
+        warnings=list(upload.warnings),
+        ocr=True,
+        trusted_text=upload.trusted_text,
+    )
+
+
+# --- helpers ----------------------------------------------------------------------------------
+def _extract(upload: Upload, *, ocr: bool) -> files.Extracted | None:
+    try:
+        return files.extract_text(
+            data=bytes(upload.content or b""), file_name=upload.file_name, mime_type=upload.mime_type, ocr=ocr
         )
+    except files.FileRejected as exc:
+        if exc.code == files.NEEDS_OCR:
+            return None
+        raise
+
+
+def _extract_with_ocr(upload: Upload) -> files.Extracted | None:
+    if not _claim_ocr(upload):
+        raise files.FileRejected(files.MSG_OCR_BUSY, "ocr_busy")
+    return _extract(upload, ocr=True)
+
+
+def _claim_ocr(upload: Upload) -> bool:
+    """Marks this upload as the reporter's one running OCR job; False if another one runs."""
+    now = timezone.now()
+    with transaction.atomic():
+        # Locking the reporter's pending uploads serialises two io workers claiming at once.
+        list(
+            Upload.objects.select_for_update()
+            .filter(reporter_id=upload.reporter_id, status=Upload.Status.PENDING)
+            .values_list("pk", flat=True)
+        )
+        if _ocr_running(reporter_id=upload.reporter_id, exclude=upload.pk, now=now):
+            return False
+        Upload.objects.filter(pk=upload.pk).update(ocr=True, ocr_started_at=now)
+    return True
+
+
+def _ocr_running(
+    *, reporter_id: int, exclude: int | None = None, now: Any = None, queued: bool = False
+) -> bool:
+    """An OCR job of this reporter is running (or, with `queued`, also waiting for the io worker)."""
+    cutoff = (now or timezone.now()) - OCR_STALE
+    active = Q(ocr_started_at__gt=cutoff)
+    if queued:
+        active |= Q(ocr_started_at__isnull=True, created_at__gt=cutoff)
+    running = Upload.objects.filter(active, reporter_id=reporter_id, status=Upload.Status.PENDING, ocr=True)
+    return running.exclude(pk=exclude).exists() if exclude else running.exists()
+
+
+def _save(upload: Upload, *, extracted: files.Extracted | None = None, error: str = "") -> None:
+    if extracted is not None:
         upload.status, upload.text, upload.page_count = (
             Upload.Status.PARSED,
             extracted.text,
             extracted.page_count,
         )
-    except files.FileRejected as exc:
-        upload.status, upload.error = Upload.Status.FAILED, exc.user_message[:300]
+        upload.ocr, upload.warnings = extracted.ocr, list(extracted.warnings)
+        upload.trusted_text = extracted.trusted_text if extracted.ocr else ""
+    else:
+        upload.status, upload.error = Upload.Status.FAILED, error[:300]
     upload.content = None  # the bytes are not kept once read (seed 3.2: delete at once)
     upload.parsed_at = timezone.now()
-    upload.save(update_fields=["status", "text", "page_count", "error", "content", "parsed_at"])
+    upload.save(
+        update_fields=[
+            "status",
+            "text",
+            "page_count",
+            "error",
+            "content",
+            "parsed_at",
+            "ocr",
+            "warnings",
+            "trusted_text",
+        ]
+    )
+
+
+def _await(upload: Upload, timeout: float, *, stop_when_broker_down: bool = False) -> Upload:
+    deadline = time.monotonic() + timeout
+    while upload.status == Upload.Status.PENDING and time.monotonic() < deadline:
+        if stop_when_broker_down and outbox.broker.down_since is not None:
+            break
+        time.sleep(0.1)
+        upload.refresh_from_db()
+    return upload

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from agents.sources.files import MAX_FILE_BYTES
+
 
 @dataclass(frozen=True)
 class Incoming:
@@ -76,9 +78,9 @@ def _attachment(message: dict[str, Any]) -> dict[str, Any] | None:
             "mime_type": doc.get("mime_type") or "",
             "file_size": int(doc.get("file_size") or 0),
         }
-    photos = message.get("photo")
-    if isinstance(photos, list) and photos:
-        largest = photos[-1]  # Telegram lists sizes smallest first
+    photos = [p for p in message.get("photo") or [] if isinstance(p, dict)]
+    if photos:
+        largest = _largest_photo(photos)
         return {
             "file_id": largest.get("file_id", ""),
             "file_name": "photo.jpg",
@@ -86,3 +88,12 @@ def _attachment(message: dict[str, Any]) -> dict[str, Any] | None:
             "file_size": int(largest.get("file_size") or 0),
         }
     return None
+
+
+def _largest_photo(photos: list[dict[str, Any]]) -> dict[str, Any]:
+    """The largest size we may download (≤ 3 MB); the smallest if none fits, to be refused by size.
+
+    Telegram lists sizes smallest first; the biggest reads best under OCR.
+    """
+    fitting = [p for p in photos if int(p.get("file_size") or 0) <= MAX_FILE_BYTES]
+    return fitting[-1] if fitting else photos[0]

@@ -88,7 +88,7 @@ def test_a_pdf_the_worker_cannot_read_is_refused_with_422_and_nothing_queued(
     [
         ("big.pdf", b"%PDF-1.7\n" + b"0" * (3 * 1024 * 1024), "3MB"),
         ("보도자료.hwp", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\0" * 600, "PDF로 저장해 올려주세요"),
-        ("photo.png", b"\x89PNG\r\n\x1a\n" + b"\0" * 100, "지원하지 않는 파일 형식"),
+        ("photo.gif", b"GIF89a" + b"\0" * 100, "지원하지 않는 파일 형식"),
         ("broken.pdf", b"not a pdf at all", "PDF"),
         ("bomb.docx", make_zip({"[Content_Types].xml": b"<x/>", "word/document.xml": b"0" * 60_000_000}), ""),
         ("empty.txt", b"", ""),

@@ -53,6 +53,13 @@ from agents.sources.files.messages import (
     WARN_PDF_PAGES_SKIPPED,
     WARN_PDF_REPAIRED,
 )
+from agents.sources.files.ocr import (
+    MAX_IMAGE_PIXELS,
+    MAX_OCR_PAGES,
+    OCR_PAGE_SECONDS,
+    UNCERTAIN_MARK,
+    ocr_available,
+)
 from agents.sources.files.pages import (
     MODEL_TEXT_CHARS,
     PAGE_BREAK,
@@ -60,13 +67,6 @@ from agents.sources.files.pages import (
     page_range_in_text,
     parse_page_range,
     pick_pages,
-)
-from agents.sources.files.ocr import (
-    MAX_IMAGE_PIXELS,
-    MAX_OCR_PAGES,
-    OCR_PAGE_SECONDS,
-    UNCERTAIN_MARK,
-    ocr_available,
 )
 from agents.sources.files.pdf import MAX_PDF_PAGES, MIN_CHARS_PER_PAGE, MIN_CHARS_TOTAL
 from agents.sources.files.text import (
@@ -104,9 +104,9 @@ __all__ = [
     "MSG_TXT_ENCODING",
     "MSG_UNREADABLE",
     "MSG_UNSUPPORTED",
-    "PAGE_BREAK",
     "NEEDS_OCR",
     "OCR_PAGE_SECONDS",
+    "PAGE_BREAK",
     "TXT_MAX_BINARY_RATIO",
     "TXT_MAX_NUL_RATIO",
     "TXT_SAMPLE_CHARS",
@@ -127,10 +127,10 @@ __all__ = [
     "PageRange",
     "detect_kind",
     "extract_text",
+    "ocr_available",
     "page_range_in_text",
     "parse_page_range",
     "pick_pages",
-    "ocr_available",
     "precheck",
     "precheck_metadata",
 ]

@@ -29,8 +29,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from agents.sources.files.common import FileRejected
-from agents.sources.files.pages import PAGE_BREAK
-from agents.sources.files.pdf import _MUPDF_LOCK
 from agents.sources.files.messages import (
     MSG_IMAGE_CORRUPT,
     MSG_IMAGE_TOO_LARGE,
@@ -40,6 +38,8 @@ from agents.sources.files.messages import (
     WARN_OCR_PAGES_FAILED,
     WARN_OCR_PAGES_SKIPPED,
 )
+from agents.sources.files.pages import PAGE_BREAK
+from agents.sources.files.pdf import _MUPDF_LOCK
 
 if TYPE_CHECKING:
     from PIL.Image import Image

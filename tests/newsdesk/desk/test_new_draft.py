@@ -147,7 +147,7 @@ def test_an_uploaded_pdf_is_stored_for_the_worker_and_the_draft_points_at_it(des
 @pytest.mark.parametrize(
     ("name", "data", "message"),
     [
-        ("photo.png", b"\x89PNG\r\n\x1a\n" + b"0" * 100, "지원하지 않는 파일 형식"),
+        ("photo.gif", b"GIF89a" + b"0" * 100, "지원하지 않는 파일 형식"),
         ("big.txt", b"a" * (3 * 1024 * 1024 + 1), "3MB를 초과"),
         ("report.hwp", b"HWP Document File" + b"0" * 100, "한글(HWP/HWPX)"),
     ],
