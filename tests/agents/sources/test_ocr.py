@@ -120,6 +120,6 @@ def test_without_tesseract_a_scanned_pdf_says_so(no_tesseract: None) -> None:
 def test_a_text_pdf_is_not_sent_to_ocr() -> None:
     text = "서울시는 청년 월세 지원 대상을 2만 가구로 늘린다고 14일 밝혔다. 예산은 480억 원이다."
 
-    result = files.extract_text(data=make_pdf([text * 2]), file_name="release.pdf")
+    result = files.extract_text(data=make_pdf(["\n".join([text] * 3)]), file_name="release.pdf")
 
     assert not result.ocr and result.source_text == result.text
