@@ -133,6 +133,8 @@ def _route(token: str) -> None:
         name=reporter.display_name,
         text=text,
         kind="text",
+        # A captioned document or photo keeps its file: "이걸로 기사 써줘" refers to it.
+        attachment=logged.attachment_meta or None,
     )
     run: Run | None = None
     try:
