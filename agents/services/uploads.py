@@ -96,7 +96,6 @@ def upload_read_elsewhere(
     *, reporter_id: int, file_name: str, mime_type: str, data: bytes
 ) -> files.Extracted:
     """A file read for the writing loop (llm worker): here if cheap, by the io worker if it needs OCR."""
-    from agents import tasks
 
     try:
         return files.extract_text(data=data, file_name=file_name, mime_type=mime_type, ocr=False)
@@ -105,15 +104,16 @@ def upload_read_elsewhere(
             raise
     if _ocr_running(reporter_id=reporter_id, queued=True):
         raise files.FileRejected(files.MSG_OCR_BUSY, "ocr_busy")
-    upload = Upload.objects.create(
-        reporter_id=reporter_id,
-        file_name=file_name[:255],
-        mime_type=mime_type[:120],
-        size=len(data),
-        content=data,
-        ocr=True,
-    )
-    tasks.extract_upload.delay(upload.pk)
+    with transaction.atomic():
+        upload = Upload.objects.create(
+            reporter_id=reporter_id,
+            file_name=file_name[:255],
+            mime_type=mime_type[:120],
+            size=len(data),
+            content=data,
+            ocr=True,
+        )
+        outbox.enqueue(task="agents.tasks.extract_upload", args=[upload.pk], key=f"upload:{upload.pk}")
     upload = upload_ensure_parsed(upload_id=upload.pk)
     return files.Extracted(
         text=upload.text,

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('agents', '0006_verification_issue_reason_formula'),
+        ('agents', '0007_reliability'),
     ]
 
     operations = [
