@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('agents', '0008_article_model_article_style'),
+        ('agents', '0009_monitor_item_also_reported'),
     ]
 
     operations = [
