@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('agents', '0009_monitor_item_also_reported'),
+        ('agents', '0010_article_provenance_missing_facts'),
     ]
 
     operations = [
