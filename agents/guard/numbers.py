@@ -65,7 +65,7 @@ _SPACED_SCALE = r"(?: (?:조|억|만)(?=[^가-힣]|$| ?(?:원|달러|명|개|곳
 _ANY_SCALE = rf"(?:{_SCALE}|{_SPACED_SCALE})"
 # 1조2000억 / 3조 5,000억 / 2만5000 / 2만 5000명 / 1억2천만 / 1천200억
 _COMPOUND = rf"{_NUM}(?:{_ANY_SCALE}(?: ?{_NUM}{_ANY_SCALE})*(?:{_NUM}| {_NUM}(?= ?(?:{_UNIT})))?)?"
-_QUANTITY = re.compile(rf"(?<![\d.’‘'])(?P<num>{_COMPOUND})(?P<gap> ?)(?P<unit>{_UNIT})?")
+_QUANTITY = re.compile(rf"(?<![\d.’‘'])(?P<num>{_COMPOUND})(?P<gap>(?: ?여)? ?)(?P<unit>{_UNIT})?")
 # "제3조", "제3차"; and "제1총괄조정관", "제2공항": a numbered name is a figure too (unit 제).
 _ORDINAL = re.compile(
     rf"(?<![가-힣])제 ?(?P<num>\d+)(?: ?(?P<unit>{'|'.join(_ORDINAL_COUNTERS)})|(?=[가-힣]))"
@@ -156,8 +156,10 @@ def _ordinal(match: re.Match[str]) -> NumberHit:
 def _quantity(match: re.Match[str], lenient: bool) -> NumberHit:
     number, gap, unit = match.group("num"), match.group("gap"), match.group("unit") or ""
     value, scale, scaled = _parse(number)
-    # A space before a Korean unit counts only after a magnitude ("1200억 원", "5만 명").
-    if unit and gap and not (lenient or scaled or unit[0].isascii() or not unit[0].isalpha()):
+    # A space before a Korean unit counts only after a magnitude ("1200억 원", "5만 명") or after
+    # 여 ("about": "7800여 곳", "30여 명").
+    loose = scaled or "여" in gap
+    if unit and gap == " " and not (lenient or loose or unit[0].isascii() or not unit[0].isalpha()):
         unit = ""
     end = match.end() if unit else match.end("num")
     digits = sum(c.isdigit() for c in number)

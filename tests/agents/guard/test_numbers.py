@@ -289,3 +289,22 @@ def test_it_checks_a_counted_list_of_several_words_per_item_against_the_list() -
     article = "가족의 정의로는 ‘혈연관계’와 ‘법적 연결관계’ 두 가지에 대한 동의가 높았다."
     assert unsupported(article, "관련 없는 자료다.") == []
     assert unsupported(article.replace("두 가지", "세 가지"), "관련 없는 자료다.") != []
+
+
+@pytest.mark.parametrize(
+    ("written", "key"),
+    [
+        ("7800여 곳", "7800|곳"),
+        ("31만8000여 가구", "318000|가구"),
+        ("1천 2백 여건", "1200|건"),
+        ("30여 명", "30|명"),
+        ("1만여명", "10000|명"),
+    ],
+)
+def test_it_keeps_the_unit_of_an_approximate_figure_written_with_yeo(written: str, key: str) -> None:
+    assert keys(f"모두 {written}이다.") == [key]
+
+
+def test_it_flags_an_approximate_count_given_the_unit_of_another_thing() -> None:
+    source = "지원 대상은 기초생활수급가구 31만 8천여 가구, 경로당 7천 8백여 곳이다."
+    assert unsupported("지원 대상은 기초생활수급가구 7800여 가구다.", source) == ["7800여 가구"]
