@@ -22,6 +22,7 @@ from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal
 
 from agents.guard import dates
 from agents.guard import messages as msg
+from agents.guard.changes import reversed_ends
 from agents.guard.context import Context, contexts, own_match, related, score, words
 from agents.guard.derived import Operand, derive, derive_total, describe
 from agents.guard.numbers import NumberHit, find_numbers, format_value, mask
@@ -73,6 +74,7 @@ class NumberIndex:
     # compared only with the source figures that share a word with it, not with every one of a unit.
     by_own: dict[tuple[str, str], list[Occurrence]] = field(default_factory=dict)
     by_near: dict[tuple[str, str], list[Occurrence]] = field(default_factory=dict)
+    texts: dict[int, str] = field(default_factory=dict)  # each source's text, by its number
 
     def rivals(self, family: str, context: Context) -> list[Occurrence]:
         """The figures of family with a word before them that may match a word of context."""
@@ -88,6 +90,7 @@ class NumberIndex:
     def add_source(
         self, number: int, text: str, date_hits: list[dates.DateHit], reference: date | None
     ) -> None:
+        self.texts[number] = text
         hits = read_numbers(text, date_hits, lenient=True)
         table: dict[int, list[NumberHit]] = {}
         for reading in _table_readings(text, hits):
@@ -153,9 +156,13 @@ def bind(text: str, numbers: list[NumberHit], index: NumberIndex, reference: dat
     extra = _date_tokens(date_hits, reference)
     skip = [(h.start, h.end) for h in date_hits]
     article = contexts(text, [(n.start, n.end) for n in numbers], extra, skip)
-    return [
+    bindings = [
         _bind_in(number, context, index, numbers) for number, context in zip(numbers, article, strict=True)
     ]
+    for position, (first, second) in reversed_ends(text, numbers, index).items():
+        reason = msg.REVERSED.format(first=first.text, second=second.text)
+        bindings[position] = Binding("contradicted", reason, (first.source, first.start, second.end))
+    return bindings
 
 
 def _bind_in(number: NumberHit, context: Context, index: NumberIndex, sentence: list[NumberHit]) -> Binding:

@@ -18,14 +18,14 @@ from bench.verify_eval import DATA, KINDS, Report, evaluate, load_cases
 
 MIN_CASES = 23
 MAX_FALSE_FLAG_RATE = 0.05  # flagged facts / checked facts on the faithful articles
-MIN_CATCH_RATE = 0.90  # mutations caught / mutations, all kinds
+MIN_CATCH_RATE = 0.93  # mutations caught / mutations, all kinds
 MIN_CATCH = {
     "digit": 0.95,
-    "unit": 0.95,
+    "unit": 1.0,
     "date": 0.95,
     "quote": 0.95,
     "added": 1.0,
-    "swap": 0.56,
+    "swap": 0.73,
     "hangul": 0.9,
 }
 MAX_NEWS_FORMAT_RATE = 0.03  # formatting false flags / checked facts on real newspaper articles
