@@ -26,6 +26,7 @@ from agents.guard.changes import reversed_ends
 from agents.guard.context import Context, contexts, own_match, related, score, words
 from agents.guard.derived import Operand, derive, derive_total, describe
 from agents.guard.numbers import NumberHit, find_numbers, format_value, mask
+from agents.guard.within import MAGNITUDES, quantum, rate_of, total_of
 
 Location = tuple[int, int, int]
 MARGIN = 2  # how much better another figure's context must fit before the value is called misplaced
@@ -39,6 +40,7 @@ _TABLE_REACH = 2000  # characters after a "단위:" header in which bare numbers
 _SENTENCE_END = re.compile(r"(?<=[.?!])\s|\n")
 _PROSE_LIST = re.compile(r"(?:[가-힣A-Za-z]+(?:\([^()]{1,12}\))?(?:, |[와과] )){2,}[가-힣A-Za-z]+")
 _BROKEN = re.compile(r"(?<![\d.,])(\d{1,3})(, | )$")
+_LIST_TEXT = "항목 {}개"  # how a counted source list is shown as evidence
 _BULLET = re.compile(r"[△▲▴▷▸►◇◆]|[①②③④⑤⑥⑦⑧⑨]")
 
 
@@ -105,11 +107,11 @@ class NumberIndex:
             spans = [(h.start - start, h.end - start) for h in inside]
             extra = [(p - start, t) for p, t in tokens if start <= p < end]
             skip = [(h.start - start, h.end - start) for h in date_hits if start <= h.start < end]
-            found = contexts(sentence, spans, extra, skip, source=True)
+            found = contexts(sentence, spans, extra, skip, source=True, ahead=_ahead(inside))
             for hit, context in zip(inside, found, strict=True):
                 if hit.start in table:  # a table row: every cell is about the row's label
                     context = found[0]
-                for reading in (hit, *table.get(hit.start, ()), *_rejoined(text, hit)):
+                for reading in (hit, *table.get(hit.start, ()), *_rejoined(text, hit), *_won(hit)):
                     value, family = reading.value, reading.family
                     self._add(Occurrence(value, family, number, hit.start, hit.end, hit.text, context, start))
 
@@ -119,7 +121,8 @@ class NumberIndex:
         if count >= 2:
             context = Context.of(frozenset(), frozenset(words(text[start:end])), "")
             for counter in ("가지", "개", "~"):
-                self._add(Occurrence(Decimal(count), counter, number, start, end, f"항목 {count}개", context))
+                text = _LIST_TEXT.format(count)
+                self._add(Occurrence(Decimal(count), counter, number, start, end, text, context))
 
     def _add(self, occurrence: Occurrence) -> None:
         value = format_value(occurrence.value)
@@ -150,14 +153,22 @@ def read_numbers(text: str, date_hits: Sequence[dates.DateHit], *, lenient: bool
     return find_numbers(mask(text, spans), lenient=lenient)
 
 
-def bind(text: str, numbers: list[NumberHit], index: NumberIndex, reference: date | None) -> list[Binding]:
-    """A verdict for each article number of one sentence."""
+def bind(
+    text: str,
+    numbers: list[NumberHit],
+    index: NumberIndex,
+    reference: date | None,
+    previous: Sequence[NumberHit] = (),
+) -> list[Binding]:
+    """A verdict for each article number of one sentence; previous are the figures of the sentence
+    before it (positions relative to this one), from which a rate or gap may be computed."""
     date_hits = dates.find_dates(text)
     extra = _date_tokens(date_hits, reference)
     skip = [(h.start, h.end) for h in date_hits]
-    article = contexts(text, [(n.start, n.end) for n in numbers], extra, skip)
+    article = contexts(text, [(n.start, n.end) for n in numbers], extra, skip, ahead=_ahead(numbers))
     bindings = [
-        _bind_in(number, context, index, numbers) for number, context in zip(numbers, article, strict=True)
+        _bind_in(number, context, index, numbers, previous, text)
+        for number, context in zip(numbers, article, strict=True)
     ]
     for position, (first, second) in reversed_ends(text, numbers, index).items():
         reason = msg.REVERSED.format(first=first.text, second=second.text)
@@ -165,26 +176,27 @@ def bind(text: str, numbers: list[NumberHit], index: NumberIndex, reference: dat
     return bindings
 
 
-def _bind_in(number: NumberHit, context: Context, index: NumberIndex, sentence: list[NumberHit]) -> Binding:
+def _bind_in(
+    number: NumberHit,
+    context: Context,
+    index: NumberIndex,
+    sentence: list[NumberHit],
+    previous: Sequence[NumberHit],
+    text: str,
+) -> Binding:
     """A multiple of two figures the sentence itself states is checked against them only: "(2.0%)은
     (0.7%)의 세 배" is 2.0 ÷ 0.7, whatever two other figures of the release happen to give."""
     rates = [n for n in sentence if n is not number and n.family == "%"]
     if number.family == "배" and len(rates) >= 2:
-        return _within(number, sentence) or Binding("not_found", msg.NOT_FOUND["number"])
+        formula = rate_of(number, sentence)
+        if formula:
+            return Binding("confirmed", msg.DERIVED_HERE, None, formula)
+        return Binding("not_found", msg.NOT_FOUND["number"])
     binding = _bind(number, context, index)
-    return binding if binding.status == "confirmed" else _within(number, sentence) or binding
-
-
-def _within(number: NumberHit, numbers: list[NumberHit]) -> Binding | None:
-    """A rate, ratio or gap computed from two other figures of the same sentence: "증가율(12.6%)은
-    국내 증가율(2.9%)의 네 배를 넘는다". Those figures are checked on their own."""
-    if number.family not in ("%", "%p", "배"):
-        return None
-    operands = [
-        Operand(n.value, n.family, 0, n.start, n.end, n.text) for n in numbers if n is not number and n.family
-    ]
-    derivation = derive(number.value, number.family, operands, quantum(number))
-    return Binding("confirmed", msg.DERIVED_HERE, None, describe(derivation)) if derivation else None
+    if binding.status == "confirmed":
+        return binding
+    formula = rate_of(number, [*previous, *sentence]) or total_of(number, sentence, text)
+    return Binding("confirmed", msg.DERIVED_HERE, None, formula) if formula else binding
 
 
 def _bind(number: NumberHit, context: Context, index: NumberIndex) -> Binding:
@@ -201,7 +213,7 @@ def _bind(number: NumberHit, context: Context, index: NumberIndex) -> Binding:
             if where
             else Binding("not_found", msg.NOT_FOUND["number"])
         )
-    same = index.by_key.get(f"n:{value}|{number.family}", [])
+    same = [o for o in index.by_key.get(f"n:{value}|{number.family}", []) if _fits(o, context)]
     others = [o for o in index.rivals(number.family, context) if o.value != number.value]
     best_other = max(others, key=lambda o: score(context, o.context), default=None)
     other_score = score(context, best_other.context) if best_other else -99
@@ -222,6 +234,24 @@ def _bind(number: NumberHit, context: Context, index: NumberIndex) -> Binding:
     if best_other and context.own and own_match(context, best_other.context) and other_score >= MARGIN:
         return Binding("contradicted", msg.OTHER_VALUE.format(other=best_other.text), _where(best_other))
     return Binding("not_found", msg.NOT_FOUND["number"])
+
+
+_AHEAD = frozenset(("번째", "가지"))  # counters that stand before what they are about
+
+
+def _ahead(numbers: Sequence[NumberHit]) -> list[bool]:
+    return [n.unit in _AHEAD for n in numbers]
+
+
+def _fits(occurrence: Occurrence, context: Context) -> bool:
+    """A list the source writes out counts for an article count only where they share a word: the
+    "서울, 인천, 경기도" of one sentence are not the "세 가지" definitions of a family. A count with
+    no word before it ("세 분야를 합하면") may be any list."""
+    return not _is_list(occurrence) or not context.near or related(context, occurrence.context)
+
+
+def _is_list(occurrence: Occurrence) -> bool:
+    return occurrence.text == _LIST_TEXT.format(format_value(occurrence.value))
 
 
 def _rounded(number: NumberHit, context: Context, index: NumberIndex) -> Binding | None:
@@ -271,25 +301,6 @@ def _derived(number: NumberHit, context: Context, index: NumberIndex) -> Binding
     return Binding("confirmed", msg.DERIVED, where, describe(derivation))
 
 
-_LAST_TOKEN = re.compile(
-    r"(?P<num>[\d,]+(?:\.(?P<decimals>\d+))?) ?(?P<small>[천백])?(?P<big>조|억|만)?[^\d]*$"
-)
-_MAGNITUDES = {"천": Decimal(1000), "백": Decimal(100), "조": Decimal(10) ** 12, "억": Decimal(10) ** 8}
-_MAGNITUDES["만"] = Decimal(10) ** 4
-
-
-def quantum(number: NumberHit) -> Decimal:
-    """The last digit the article writes: 0.1 for "40.6%", 1억 for "1,200억원", 1만 for "2만5000명"'s
-    neighbour "26억7000만"; 1 for a Hangul numeral."""
-    found = _LAST_TOKEN.search(number.text)
-    if not found:
-        return Decimal(1)
-    step = Decimal(1).scaleb(-len(found["decimals"] or ""))
-    for part in ("small", "big"):
-        step *= _MAGNITUDES.get(found[part] or "", Decimal(1))
-    return step
-
-
 def _listed(sentence: str) -> int:
     """The length of the longest list of three or more written out with commas: "요양병원과
     정신병원(폐쇄병동), 요양시설, 종교시설을" is four."""
@@ -307,6 +318,11 @@ def _rejoined(text: str, hit: NumberHit) -> list[NumberHit]:
         return []
     joined = find_numbers(broken.group(1) + broken.group(2).strip() + hit.text, lenient=True)
     return [replace(joined[0], start=hit.start, end=hit.end)] if joined and joined[0].unit == hit.unit else []
+
+
+def _won(hit: NumberHit) -> list[NumberHit]:
+    """ "총 2,000억 규모의 사업": releases often leave 원 out of an amount in 억 or 조."""
+    return [replace(hit, unit="원")] if not hit.unit and hit.scaled and hit.value >= MAGNITUDES["억"] else []
 
 
 def _where(occurrence: Occurrence) -> Location:

@@ -121,18 +121,23 @@ def contexts(
     skip: Iterable[tuple[int, int]] = (),
     *,
     source: bool = False,
+    ahead: Sequence[bool] = (),
 ) -> list[Context]:
     """The context of each figure span of one sentence, in order; extra adds tokens such as years
-    for the dates at skip, whose words ("내년", "’21년") are not read as words."""
+    for the dates at skip, whose words ("내년", "’21년") are not read as words. A span marked in
+    ahead (an ordinal, a count of kinds) with no words before it is about the words after it:
+    "첫 번째 과제는 공공부문 일자리 조성" is about 과제 and 일자리."""
     tokens = _sentence_tokens(text, spans, extra, skip)
     positions = [p for p, _, _ in tokens]
     result: list[Context] = []
     previous: tuple[int, Context] | None = None  # the end and context of the previous figure
-    for start, end in spans:
+    for i, (start, end) in enumerate(spans):
         since = previous[0] if previous else 0
         breaks = [m.end() for m in _BREAK.finditer(text, since, start)]
         first, last = bisect_left(positions, max([since, *breaks])), bisect_left(positions, start)
         own = _joined(tokens[max(first, last - OWN_WORDS) : last])
+        if not own and i < len(ahead) and ahead[i]:
+            own = _after(text, tokens, positions, end, spans[i + 1][0] if i + 1 < len(spans) else len(text))
         role = _role(text[end : end + 12])
         if (
             previous
@@ -171,6 +176,14 @@ def _sentence_tokens(
     found = [(m.start(), m.end(), stem(m.group())) for m in _WORD.finditer(text) if not inside[m.start()]]
     found = [(s, e, t) for s, e, t in found if t and not _BASE_AFTER.match(text, e)]
     return sorted(found + [(p, p, t) for p, t in extra])
+
+
+def _after(text: str, tokens: Sequence[Token], positions: list[int], end: int, until: int) -> frozenset[str]:
+    """The first few words after a figure, up to the end of its clause or the next figure."""
+    stop = _BREAK.search(text, end, until)
+    limit = stop.start() if stop else until
+    at = bisect_left(positions, end)
+    return _joined([t for t in tokens[at : at + OWN_WORDS] if t[0] < limit])
 
 
 def _joined(tokens: Sequence[Token]) -> frozenset[str]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 
 from agents.guard import dates
@@ -76,25 +76,29 @@ def extract_facts(text: str, *, reference: date | None = None) -> list[Fact]:
 def find_unsupported(*, text: str, sources: Sequence[str], reference: date | None = None) -> list[Fact]:
     """The facts of text that no source confirms."""
     index = _index(tuple(sources), reference)
-    findings: list[Finding] = []
-    for sentence in split_sentences(text):  # contexts never reach across sentences
-        findings += _check(_SPACES.sub(" ", sentence.text), index, reference, sentence=0)
+    findings = _check_all(text, index, reference, numbered=False)
     return [f.fact for f in findings if not f.supported]
 
 
 def check_article(*, body: str, sources: Sequence[str], reference: date | None = None) -> list[Finding]:
     """Every fact of every sentence with its status; Fact.sentence says which sentence to cut."""
     index = _index(tuple(sources), reference)
+    return _check_all(body, index, reference, numbered=True)
+
+
+def _check_all(body: str, index: _Index, reference: date | None, *, numbered: bool) -> list[Finding]:
+    """Contexts never reach across sentences; a rate or gap may be computed from the figures the
+    previous sentence states ("28.4%에서 66.3%로 … 37.9%포인트 오른 것"), which are checked there."""
     findings: list[Finding] = []
+    previous: list[NumberHit] = []
     for sentence in split_sentences(body):
-        findings += _check(_SPACES.sub(" ", sentence.text), index, reference, sentence=sentence.index)
+        text = _SPACES.sub(" ", sentence.text)
+        probes, numbers = _probes(text, reference, sentence=sentence.index if numbered else 0)
+        bindings = bind(text, numbers, index.numbers, reference, previous) if numbers else []
+        findings += [_finding(index, probe, bindings) for probe in probes]
+        shift = len(text) + 1  # the previous sentence stands just before this one
+        previous = [replace(n, start=n.start - shift, end=n.end - shift) for n in numbers]
     return findings
-
-
-def _check(text: str, index: _Index, reference: date | None, *, sentence: int) -> list[Finding]:
-    probes, numbers = _probes(text, reference, sentence=sentence)
-    bindings = bind(text, numbers, index.numbers, reference) if numbers else []
-    return [_finding(index, probe, bindings) for probe in probes]
 
 
 # --- the article side -------------------------------------------------------------------------

@@ -43,7 +43,8 @@ _UNITS: dict[str, str] = {
 # schools, "300개사" and "300개 기업" of firms; rounds "3차" and "3회". A figure is compared by its
 # family, so a reporter's choice of counter is never a false flag.
 _FAMILIES = {**dict.fromkeys(_words("곳 개 개소 교 개교 개사"), "개"), "살": "세"}
-_FAMILIES |= dict.fromkeys(_words("차 회 회차"), "회")  # 3차 추경 is the 3회 추경
+# 3차 추경 is the 3회 추경, and "정밀검사(5회 연속)" is "다섯 차례 연속 정밀검사".
+_FAMILIES |= dict.fromkeys(_words("차 회 회차 차례"), "회")
 # Ordinals: in "제3조" 조 is an article of a law, not a trillion.
 _ORDINAL_COUNTERS = _words("조 항 호 장 절 차 회 기 대 권 편 관 위")
 

@@ -17,8 +17,8 @@ from agents.guard import normalize_body
 from bench.verify_eval import DATA, KINDS, Report, evaluate, load_cases
 
 MIN_CASES = 23
-MAX_FALSE_FLAG_RATE = 0.05  # flagged facts / checked facts on the faithful articles
-MIN_CATCH_RATE = 0.93  # mutations caught / mutations, all kinds
+MAX_FALSE_FLAG_RATE = 0.037  # flagged facts / checked facts on the faithful articles
+MIN_CATCH_RATE = 0.95  # mutations caught / mutations, all kinds
 MIN_CATCH = {
     "digit": 0.95,
     "unit": 1.0,
@@ -26,7 +26,7 @@ MIN_CATCH = {
     "quote": 0.95,
     "added": 1.0,
     "swap": 0.73,
-    "hangul": 0.9,
+    "hangul": 1.0,
 }
 MAX_NEWS_FORMAT_RATE = 0.03  # formatting false flags / checked facts on real newspaper articles
 MAX_HEADLINE_FLAG_RATE = 0.13  # flagged facts / checked facts in the faithful headlines
