@@ -44,6 +44,10 @@ _MIDDOT_DAY = re.compile(
     r"(?<![\d.,·ㆍ])(?P<m>\d{1,2})[·ㆍ・](?P<d>\d{1,2})"
     r"(?![\d·ㆍ・]|[차호위등급층명개년월일번%]| ?(?:단계|번째|번|호선))"
 )
+# A range of two-digit years: "최근 5년(‘15~’19)간" is 2015~2019년.
+_SHORT_RANGE = re.compile(r"(?<![\d.,])['’‘](?P<a>\d{2}) ?[~∼〜\-–] ?['’‘](?P<b>\d{2})(?![\d.])(?: ?년)?")
+# "올해 4월까지의 출원" counts from January: a source that says so states 1~4월.
+_YEAR_TO_DATE = re.compile(r"(?:올해|금년|(?P<y>\d{4}) ?년) ?(?P<m>\d{1,2}) ?월 ?까지")
 _WEEKDAY = re.compile(r"(?<![\d.,])(?P<m>\d{1,2}) ?[./] ?(?P<d>\d{1,2})\.? ?\((?:월|화|수|목|금|토|일)\)")
 _TIME = re.compile(
     r"(?:(?P<ap>오전|오후|새벽|아침|낮|저녁|밤) ?)?(?<![\d.,:])(?P<h>\d{1,2})"
@@ -95,6 +99,7 @@ def find_dates(text: str, *, lenient: bool = False) -> list[DateHit]:
         *(_weekday(m) for m in _DOTTED_DAY.finditer(text)),
         *(_dotted_month(m) for m in _DOTTED_MONTH.finditer(text)),
         *(_weekday(m) for m in _MIDDOT_DAY.finditer(text)),
+        *(_short_range(m) for m in _SHORT_RANGE.finditer(text)),
         *(_korean(m) for m in (_KOREAN_LENIENT if lenient else _KOREAN).finditer(text)),
         *(_time(m) for m in _TIME.finditer(text)),
         *(_relative(m) for m in _RELATIVE.finditer(text)),
@@ -105,7 +110,22 @@ def find_dates(text: str, *, lenient: bool = False) -> list[DateHit]:
         if hits[0].start >= end:
             chosen += [_with_prefix(text, hit) for hit in hits]
             end = hits[0].end
+    if lenient:
+        chosen += [h for m in _YEAR_TO_DATE.finditer(text) for h in _january(m)]
+        chosen.sort(key=lambda h: h.start)
     return chosen
+
+
+def _short_range(match: re.Match[str]) -> list[DateHit]:
+    years = [int(match[part]) for part in ("a", "b")]
+    hits = [_make(match, y=2000 + y if y < 70 else 1900 + y) for y in years]
+    return [h for h in hits if h] if years[0] < years[1] or years[0] >= 70 > years[1] else []
+
+
+def _january(match: re.Match[str]) -> list[DateHit]:
+    """The start of a year-to-date span, as the January it counts from."""
+    hit = _make(match, y=int(match["y"]) if match["y"] else None, m=1)
+    return [hit] if hit and int(match["m"]) > 1 else []
 
 
 def alternatives(hit: DateHit, reference: date | None) -> list[Facets]:

@@ -17,7 +17,7 @@ from agents.guard import normalize_body
 from bench.verify_eval import DATA, KINDS, Report, evaluate, load_cases
 
 MIN_CASES = 23
-MAX_FALSE_FLAG_RATE = 0.037  # flagged facts / checked facts on the faithful articles
+MAX_FALSE_FLAG_RATE = 0.032  # flagged facts / checked facts on the faithful articles
 MIN_CATCH_RATE = 0.95  # mutations caught / mutations, all kinds
 MIN_CATCH = {
     "digit": 0.95,
@@ -28,8 +28,8 @@ MIN_CATCH = {
     "swap": 0.73,
     "hangul": 1.0,
 }
-MAX_NEWS_FORMAT_RATE = 0.03  # formatting false flags / checked facts on real newspaper articles
-MAX_HEADLINE_FLAG_RATE = 0.13  # flagged facts / checked facts in the faithful headlines
+MAX_NEWS_FORMAT_RATE = 0.018  # formatting false flags / checked facts on real newspaper articles
+MAX_HEADLINE_FLAG_RATE = 0.105  # flagged facts / checked facts in the faithful headlines
 
 SOURCE_KEYS = ("agency", "title", "date", "url", "license")
 CASE_DIRS = sorted(p for p in DATA.iterdir() if (p / "source.json").exists())

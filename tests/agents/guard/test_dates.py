@@ -226,3 +226,31 @@ def test_it_reads_jeonnyeon_as_the_year_before() -> None:
 @pytest.mark.parametrize("text", ["5·6번째 환자", "5·6번 환자", "1·2호선"])
 def test_it_does_not_read_numbered_pairs_as_a_date(text: str) -> None:
     assert all(not key.startswith("m:") for key in keys(text))
+
+
+@pytest.mark.parametrize(
+    ("article", "source"),
+    [
+        (
+            "최근 5년(2015~2019년)간 연평균 증가율은 0.6%였다.",
+            "최근 5년(‘15~’19)간 연평균 증가율이 0.6%였다.",
+        ),
+        ("2015∼2019년 연평균 증가율은 0.6%였다.", "최근 5년(’15~’19년)간 연평균 증가율이 0.6%였다."),
+        ("올해 1~4월 특허출원은 6만5499건이다.", "올해 4월까지의 특허출원은 65,499건이다."),
+    ],
+)
+def test_it_reads_short_year_ranges_and_year_to_date_spans_in_a_source(article: str, source: str) -> None:
+    assert unsupported(article, source) == []
+
+
+@pytest.mark.parametrize(
+    ("article", "source", "missing"),
+    [
+        ("2014~2019년 증가율은 0.6%였다.", "최근 5년(‘15~’19)간 증가율이 0.6%였다.", ["2014~2019년"]),
+        ("올해 1월 특허출원은 6만5499건이다.", "올해 4월 특허출원은 65,499건이다.", ["1월"]),
+    ],
+)
+def test_it_still_flags_years_and_months_a_source_does_not_span(
+    article: str, source: str, missing: list[str]
+) -> None:
+    assert unsupported(article, source) == missing
