@@ -163,7 +163,7 @@ def bind(
     """A verdict for each article number of one sentence; previous are the figures of the sentence
     before it (positions relative to this one), from which a rate or gap may be computed."""
     date_hits = dates.find_dates(text)
-    extra = _date_tokens(date_hits, reference)
+    extra = _date_tokens(date_hits, reference) + _idiom_tokens(text)
     skip = [(h.start, h.end) for h in date_hits]
     article = contexts(text, [(n.start, n.end) for n in numbers], extra, skip, ahead=_ahead(numbers))
     bindings = [
@@ -345,6 +345,11 @@ def _date_tokens(date_hits: Iterable[dates.DateHit], reference: date | None) -> 
         if key.startswith(("y:", "m:", "r:")):
             tokens.append((hit.start, key))
     return tokens
+
+
+def _idiom_tokens(text: str) -> list[tuple[int, str]]:
+    """ "1년 전(1억3000만달러)보다" is about the year before, as "전년 동기(1억 3,000만 달러)" is."""
+    return [(m.start(), "r:지난해") for m in _IDIOMS.finditer(text) if m.group().endswith("전")]
 
 
 def _table_readings(text: str, hits: list[NumberHit]) -> list[NumberHit]:

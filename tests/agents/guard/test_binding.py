@@ -75,3 +75,12 @@ def test_it_gives_the_source_location_of_a_confirmation() -> None:
     assert finding.supported
     assert finding.source == 1
     assert source[finding.start : finding.end] == "1,200억원"
+
+
+def test_it_reads_a_year_ago_as_the_previous_year_the_source_compares_with() -> None:
+    source = (
+        "1월 수산물 수출 2억 달러 돌파. "
+        "1월 수산물 수출액이 전년 동기(1억 3,000만 달러) 대비 증가한 2억 달러다."
+    )
+    article = "1월 수산물 수출액은 1년 전(1억3000만달러)보다 늘어난 2억달러다."
+    assert {status for _, status in statuses(article, source)} == {"confirmed"}
