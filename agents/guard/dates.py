@@ -48,6 +48,8 @@ _MIDDOT_DAY = re.compile(
 _SHORT_RANGE = re.compile(r"(?<![\d.,])['’‘](?P<a>\d{2}) ?[~∼〜\-–] ?['’‘](?P<b>\d{2})(?![\d.])(?: ?년)?")
 # "올해 4월까지의 출원" counts from January: a source that says so states 1~4월.
 _YEAR_TO_DATE = re.compile(r"(?:올해|금년|(?P<y>\d{4}) ?년) ?(?P<m>\d{1,2}) ?월 ?까지")
+_NEXT_DAY = re.compile(r"(?<![가-힣])(?:다음 ?날|이튿날|익일)")
+_NEXT_DAY_REACH = 40  # characters between a date and the "다음 날" that follows it
 _WEEKDAY = re.compile(r"(?<![\d.,])(?P<m>\d{1,2}) ?[./] ?(?P<d>\d{1,2})\.? ?\((?:월|화|수|목|금|토|일)\)")
 _TIME = re.compile(
     r"(?:(?P<ap>오전|오후|새벽|아침|낮|저녁|밤) ?)?(?<![\d.,:])(?P<h>\d{1,2})"
@@ -112,8 +114,24 @@ def find_dates(text: str, *, lenient: bool = False) -> list[DateHit]:
             end = hits[0].end
     if lenient:
         chosen += [h for m in _YEAR_TO_DATE.finditer(text) for h in _january(m)]
+        chosen += [h for m in _NEXT_DAY.finditer(text) for h in _next_day(m, chosen)]
         chosen.sort(key=lambda h: h.start)
     return chosen
+
+
+def _next_day(match: re.Match[str], found: list[DateHit]) -> list[DateHit]:
+    """ "10일까지 지침을 마련해 다음 날부터": the day after the date written just before."""
+    before = [h for h in found if h.end <= match.start() and match.start() - h.end <= _NEXT_DAY_REACH]
+    stated = {k: v for k, v in before[-1].stated if isinstance(v, int)} if before else {}
+    y, m, d = stated.get("y"), stated.get("m"), stated.get("d")
+    if d is None or (d >= 28 and (y is None or m is None)):
+        return []
+    if d < 28:
+        hit = _make(match, y=y, m=m, d=d + 1)
+    else:
+        following = date(y or 2000, m or 1, d) + timedelta(days=1)
+        hit = _make(match, y=following.year, m=following.month, d=following.day)
+    return [hit] if hit else []
 
 
 def _short_range(match: re.Match[str]) -> list[DateHit]:

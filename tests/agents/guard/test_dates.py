@@ -254,3 +254,19 @@ def test_it_still_flags_years_and_months_a_source_does_not_span(
     article: str, source: str, missing: list[str]
 ) -> None:
     assert unsupported(article, source) == missing
+
+
+@pytest.mark.parametrize(
+    ("article", "source"),
+    [
+        ("10일까지 지침을 마련해 11일부터 시행한다.", "10일까지 지침을 마련해 다음 날부터 시행한다."),
+        ("4월 30일 의결하고 5월 1일 공포했다.", "2020년 4월 30일 의결하고 이튿날 공포했다."),
+    ],
+)
+def test_it_reads_the_day_after_a_date_the_source_writes_as_next_day(article: str, source: str) -> None:
+    assert unsupported(article, source, reference=date(2020, 5, 7)) == []
+
+
+def test_it_still_flags_a_day_the_next_day_does_not_give() -> None:
+    source = "10일까지 지침을 마련해 다음 날부터 시행한다."
+    assert unsupported("10일까지 지침을 마련해 12일부터 시행한다.", source) == ["12일"]
