@@ -18,7 +18,6 @@ import threading
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from decimal import Decimal
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -27,36 +26,16 @@ from pydantic import BaseModel, ValidationError
 
 from agents import catalog
 from agents import messages as msg
+from agents.caching import with_cache_markers as _with_cache_markers
 from agents.models import LLMCall
+from agents.pricing import Usage, cost_usd
+from agents.toolspec import Tool
 
 if TYPE_CHECKING:
     import anthropic
 
 log = logging.getLogger(__name__)
 Schema = TypeVar("Schema", bound=BaseModel)
-EPHEMERAL = {"type": "ephemeral"}
-
-
-# --- prices -----------------------------------------------------------------------------------
-# Per million tokens, per model, from the table in settings (agents.catalog).
-@dataclass(frozen=True)
-class Usage:
-    input_tokens: int = 0
-    output_tokens: int = 0
-    cache_read_input_tokens: int = 0
-    cache_creation_input_tokens: int = 0
-
-
-def cost_usd(model: str, usage: Usage) -> Decimal:
-    price = catalog.spec_for(model)
-    million = Decimal(1_000_000)
-    cost = (
-        usage.input_tokens * price.input
-        + usage.cache_creation_input_tokens * price.cache_write
-        + usage.cache_read_input_tokens * price.cache_read
-        + usage.output_tokens * price.output
-    ) / million
-    return cost.quantize(Decimal("0.000001"))
 
 
 # --- errors -----------------------------------------------------------------------------------
@@ -127,38 +106,6 @@ def resolve_api_key(reporter_key: str) -> str:
 
 
 @dataclass(frozen=True)
-class Tool:
-    """A tool the model may call; the pydantic schema is both its JSON schema and its validator."""
-
-    name: str
-    description: str
-    schema: type[BaseModel]
-
-    def spec(self) -> dict[str, Any]:
-        return {"name": self.name, "description": self.description, "input_schema": _clean(self.schema)}
-
-
-def _clean(schema: type[BaseModel]) -> dict[str, Any]:
-    """Pydantic's JSON schema without its annotation titles: they cost tokens and tell the model
-    nothing. A *field* called "title" (a key of "properties") is kept, of course."""
-    return _strip_titles(schema.model_json_schema())
-
-
-def _strip_titles(node: Any, *, names: bool = False) -> Any:
-    if isinstance(node, list):
-        return [_strip_titles(value) for value in node]
-    if not isinstance(node, dict):
-        return node
-    if names:  # the keys of "properties" and "$defs" are names, never annotations
-        return {key: _strip_titles(value) for key, value in node.items()}
-    return {
-        key: _strip_titles(value, names=key in ("properties", "$defs"))
-        for key, value in node.items()
-        if not (key == "title" and isinstance(value, str))
-    }
-
-
-@dataclass(frozen=True)
 class ToolUse:
     id: str
     name: str
@@ -198,69 +145,6 @@ def _new_client(api_key: str, base_url: str | None, timeout: int) -> anthropic.A
 def preload_sdk() -> None:
     """Imports the SDK now (the llm worker calls this at start, before its threads race for it)."""
     import anthropic  # noqa: F401
-
-
-# --- prompt caching ---------------------------------------------------------------------------
-# The shortest prefix each model caches (Anthropic's prompt-caching docs); a marker on a shorter
-# prefix is silently ignored, so none is sent. Unknown ids get the strictest known minimum.
-MIN_CACHEABLE_TOKENS: dict[str, int] = {
-    "claude-haiku-4-5": 4096,
-    "claude-opus-4-5": 4096,
-    "claude-opus-4-6": 4096,
-    "claude-sonnet-4-6": 2048,
-    "claude-haiku-3-5": 2048,
-    "claude-sonnet-4-5": 1024,
-    "claude-sonnet-4": 1024,
-    "claude-opus-4": 1024,
-}
-CHARS_PER_TOKEN = 2.5  # mixed Korean text and JSON; the decision only needs the right magnitude
-
-
-def min_cacheable_tokens(model: str) -> int:
-    spec = catalog.catalog().get(model)
-    if spec is not None and spec.min_cache_tokens:  # the model table in settings says it first
-        return spec.min_cache_tokens
-    for prefix, minimum in MIN_CACHEABLE_TOKENS.items():
-        if model.startswith(prefix):
-            return minimum
-    return max(MIN_CACHEABLE_TOKENS.values())
-
-
-def estimated_tokens(value: Any) -> int:
-    return int(len(json.dumps(value, ensure_ascii=False)) / CHARS_PER_TOKEN)
-
-
-def _with_cache_markers(params: dict[str, Any], *, cache_messages: bool) -> dict[str, Any]:
-    """Adds cache breakpoints where the prefix up to them can be cached, and nowhere else.
-
-    Prefix order is tools → system → messages. In a loop, the first user message carries the
-    long stable material (style guide, press release, attachment and article texts), and the
-    last message grows by one turn each call; a breakpoint on both lets turn N+1 read everything
-    up to turn N from the cache. One-shot calls mark only a tools + system prefix long enough.
-    """
-    minimum = min_cacheable_tokens(params["model"])
-    head = estimated_tokens([params.get("tools", []), params["system"]])
-    if head >= minimum:
-        params["system"] = [{**params["system"][-1], "cache_control": EPHEMERAL}]
-    if not cache_messages or head + estimated_tokens(params["messages"]) < minimum:
-        return params
-    messages = list(params["messages"])
-    marks = {len(messages) - 1}
-    if head + estimated_tokens(messages[:1]) >= minimum:
-        marks.add(0)
-    for index in marks:
-        messages[index] = _marked(messages[index])
-    params["messages"] = messages
-    return params
-
-
-def _marked(message: dict[str, Any]) -> dict[str, Any]:
-    """A copy of the message with a breakpoint on its last block (the caller's list is untouched,
-    so markers never pile up past the API's four)."""
-    content = message["content"]
-    blocks = [{"type": "text", "text": content}] if isinstance(content, str) else list(content)
-    blocks[-1] = {**blocks[-1], "cache_control": EPHEMERAL}
-    return {**message, "content": blocks}
 
 
 def _create(

@@ -28,7 +28,7 @@ import pymupdf  # noqa: E402
 from django.conf import settings  # noqa: E402
 from draft import serve_news  # noqa: E402
 
-from agents import llm, tasks  # noqa: E402
+from agents import caching, llm, tasks  # noqa: E402
 from agents.models import LLMCall, Run  # noqa: E402
 from agents.services import draft_create, upload_receive  # noqa: E402
 from tests.factories import ReporterFactory  # noqa: E402
@@ -43,9 +43,9 @@ NEW_MARKERS = llm._with_cache_markers
 
 def old_markers(params: dict[str, Any], *, cache_messages: bool) -> dict[str, Any]:
     """The request shape before: system and last tool marked, messages never."""
-    params["system"] = [{**params["system"][-1], "cache_control": llm.EPHEMERAL}]
+    params["system"] = [{**params["system"][-1], "cache_control": caching.EPHEMERAL}]
     if params.get("tools"):
-        params["tools"] = [*params["tools"][:-1], {**params["tools"][-1], "cache_control": llm.EPHEMERAL}]
+        params["tools"] = [*params["tools"][:-1], {**params["tools"][-1], "cache_control": caching.EPHEMERAL}]
     return params
 
 
