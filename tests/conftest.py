@@ -113,8 +113,12 @@ def fresh_broker_state() -> None:
     from agents import outbox
     from newsdesk.celery import app
 
+    outbox.broker = outbox._BrokerState()
+    # The in-memory broker keeps its queues only while a connection is open: closing them all
+    # would drop the bindings the worker is about to use. Only a networked broker's pool is reset.
+    if not str(app.conf.broker_url).startswith("redis"):
+        return
     if app._pool is not None:
         app._pool.force_close_all()
         app._pool = None
     app.amqp._producer_pool = None
-    outbox.broker = outbox._BrokerState()
