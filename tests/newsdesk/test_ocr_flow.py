@@ -18,14 +18,19 @@ from agents.models import Run, Upload
 from agents.sources import files
 from newsdesk.models import Reporter
 from tests.agents.drafting import submit, verify_pass
-from tests.conftest import fresh_broker_state
+from tests.conftest import fresh_broker_state, memory_broker_only
 from tests.factories import PASSWORD, ReporterFactory
 from tests.fakes.anthropic import FakeAnthropic
 from tests.fakes.telegram import FakeTelegram, document_update
 from tests.fixtures.scans import PrintedPage, needs_tesseract, photo, press_page, scanned_pdf
 from tests.newsdesk.telegram.chat import CHAT, finish, last_text, process
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.xdist_group("worker"), needs_tesseract]
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.xdist_group("worker"),
+    needs_tesseract,
+    memory_broker_only,
+]
 
 PAGE = press_page(7)
 
