@@ -27,9 +27,6 @@ from agents.models import OutboxMessage
 log = logging.getLogger(__name__)
 LEASE = timedelta(seconds=30)  # one publisher at a time per row; a crashed one frees it after this
 BATCH = 200
-# A pooled connection can be stale (the broker restarted, or closed an idle socket): one immediate
-# reconnect tells that apart from a broker that is really away, without making a request wait.
-ONE_RECONNECT = {"max_retries": 1, "interval_start": 0, "interval_step": 0, "interval_max": 0}
 
 
 class _BrokerState:
@@ -117,11 +114,7 @@ def _publish(pk: int) -> bool:
     countdown = (message.not_before - now).total_seconds() if message.not_before else 0
     try:
         current_app.send_task(
-            message.task,
-            args=message.args,
-            countdown=max(countdown, 0) or None,
-            retry=True,
-            retry_policy=ONE_RECONNECT,
+            message.task, args=message.args, countdown=max(countdown, 0) or None, retry=False
         )
     except Exception as exc:
         broker.failed(exc)

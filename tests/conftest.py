@@ -84,7 +84,6 @@ def worker_thread(transactional_db: None) -> Iterator[object]:
 
     from newsdesk.celery import app
 
-    fresh_broker_state()
     with start_worker(
         app, pool="solo", concurrency=1, perform_ping_check=False, loglevel="WARNING", queues=["llm", "io"]
     ) as worker:
@@ -106,23 +105,6 @@ def no_tesseract(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     ocr.ocr_available.cache_clear()
     yield
     ocr.ocr_available.cache_clear()
-
-
-def fresh_broker_state() -> None:
-    """Forgets this process's broker connections and outage state before a worker test: an earlier
-    test (a killed broker, a flushed Redis database) must not decide whether this one publishes."""
-    from agents import outbox
-    from newsdesk.celery import app
-
-    outbox.broker = outbox._BrokerState()
-    # The in-memory broker keeps its queues only while a connection is open: closing them all
-    # would drop the bindings the worker is about to use. Only a networked broker's pool is reset.
-    if not str(app.conf.broker_url).startswith("redis"):
-        return
-    if app._pool is not None:
-        app._pool.force_close_all()
-        app._pool = None
-    app.amqp._producer_pool = None
 
 
 # Known failure, being fixed: on CI's Redis pass the upload→parse hand-over to an in-process worker

@@ -119,11 +119,8 @@ def _run_worker(fake_llm: FakeAnthropic, tmp_path: Path, pool: tuple[str, ...]) 
         "TELEGRAM_API_BASE_URL": settings.TELEGRAM_API_BASE_URL,
         "TELEGRAM_FILE_BASE_URL": settings.TELEGRAM_FILE_BASE_URL,
     }
-    # Messages left by other tests must not be picked up. Only the queues go: a FLUSHDB would also
-    # drop kombu's exchange bindings, which this process has declared once and will not declare
-    # again, so its later publishes would be routed nowhere and lost.
-    with app.connection_for_write() as conn:
-        conn.default_channel.client.delete("llm", "io", "unacked", "unacked_index", "unacked_mutex")
+    with app.connection_for_write() as conn:  # messages left by other tests must not be picked up
+        conn.default_channel.client.flushdb()
     process = WorkerProcess(env, tmp_path / "worker.log", pool)
     try:
         process.start()

@@ -18,7 +18,7 @@ from agents.models import Run, Upload
 from agents.sources import files
 from newsdesk.models import Reporter
 from tests.agents.drafting import submit, verify_pass
-from tests.conftest import fresh_broker_state, memory_broker_only
+from tests.conftest import memory_broker_only
 from tests.factories import PASSWORD, ReporterFactory
 from tests.fakes.anthropic import FakeAnthropic
 from tests.fakes.telegram import FakeTelegram, document_update
@@ -41,7 +41,6 @@ def io_worker(transactional_db: None) -> Iterator[object]:
 
     from newsdesk.celery import app
 
-    fresh_broker_state()
     with start_worker(
         app, pool="solo", concurrency=1, perform_ping_check=False, loglevel="WARNING", queues=["io"]
     ) as worker:
