@@ -13,7 +13,7 @@ from conversations.services import message_log
 from newsdesk.choices import Choices, reporter_choices
 from newsdesk.models import Reporter
 from newsdesk.services import ProfileError, reporter_update
-from newsdesk.telegram import callbacks, client, replies
+from newsdesk.telegram import callbacks, profile, replies
 from newsdesk.telegram.incoming import Incoming
 from newsdesk.telegram.outbox import say
 
@@ -106,18 +106,8 @@ def _change_by_text(
 
 
 def _ask(incoming: Incoming, reporter: Reporter, text: str, buttons: list[tuple[str, str]]) -> None:
-    try:
-        sent = client.send_buttons(chat_id=incoming.chat_id, text=text, buttons=callbacks.rows(buttons))
-    except client.TelegramError as exc:
-        if not exc.permanent:
-            raise
-        return
-    message_log(
-        reporter=reporter,
-        role=Message.Role.ASSISTANT,
-        content=text,
-        telegram_chat_id=incoming.chat_id,
-        telegram_message_id=sent,
+    profile.send_buttons_logged(
+        chat_id=incoming.chat_id, text=text, buttons=callbacks.rows(buttons), reporter=reporter
     )
 
 

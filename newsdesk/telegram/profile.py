@@ -7,6 +7,7 @@ different worker process picks the conversation up where it was.
 from __future__ import annotations
 
 import contextlib
+from typing import Any
 
 from django.db import transaction
 
@@ -46,8 +47,14 @@ def department_buttons(prefix: str) -> client.Buttons:
 
 def ask_with_buttons(*, chat_id: int, text: str, prefix: str, reporter: Reporter) -> None:
     """Asks for a department with buttons; typing the name still works (the step waits for it)."""
+    send_buttons_logged(chat_id=chat_id, text=text, buttons=department_buttons(prefix), reporter=reporter)
+
+
+def send_buttons_logged(*, chat_id: int, text: str, buttons: Any, reporter: Reporter) -> None:
+    """Sends a message with inline buttons and logs it as the bot's reply; a chat that can no
+    longer be reached (a permanent error) is not retried."""
     try:
-        sent = client.send_buttons(chat_id=chat_id, text=text, buttons=department_buttons(prefix))
+        sent = client.send_buttons(chat_id=chat_id, text=text, buttons=buttons)
     except client.TelegramError as exc:
         if not exc.permanent:
             raise
