@@ -1,6 +1,5 @@
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from typing import Any
 
@@ -105,13 +104,3 @@ def no_tesseract(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     ocr.ocr_available.cache_clear()
     yield
     ocr.ocr_available.cache_clear()
-
-
-# Known failure, being fixed: on CI's Redis pass the upload→parse hand-over to an in-process worker
-# thread stalls for these tests (their messages are never consumed), while the same flows pass on
-# the in-memory broker and through real worker processes on Redis (tests/integration). Until the
-# cause is found they run on the in-memory broker only.
-memory_broker_only = pytest.mark.skipif(
-    os.environ.get("NEWSDESK_TEST_BROKER_URL", "").startswith("redis"),
-    reason="upload hand-over to an in-process worker stalls on Redis (known, under investigation)",
-)

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import kombu.pools
 import pytest
 from django.db import connection
 from django.test import Client
@@ -69,6 +70,7 @@ def web_broker(redis: RedisServer, settings: Any) -> Iterator[None]:
     for name, value in FAST_RECOVERY.items():
         setattr(settings, name, int(value))
     previous = app.conf.broker_url, app.conf.broker_transport_options
+    previous_state = outbox.broker
     _reset_pools()
     app.conf.broker_url = redis.url()
     app.conf.broker_transport_options = {"max_retries": 1, "interval_start": 0, "socket_connect_timeout": 3}
@@ -78,12 +80,15 @@ def web_broker(redis: RedisServer, settings: Any) -> Iterator[None]:
     finally:
         _reset_pools()
         app.conf.broker_url, app.conf.broker_transport_options = previous
+        outbox.broker = previous_state
 
 
 def _reset_pools() -> None:
-    if app._pool is not None:
-        app._pool.force_close_all()
-        app._pool = None
+    # kombu keeps its connection and producer pools in process-wide registries keyed by broker
+    # URL: closing only the app's pool would leave a closed pool there, and the next publish to
+    # the same URL (any later test in this process) would fail with "Acquire on closed pool".
+    kombu.pools.reset()
+    app._pool = None
     app.amqp._producer_pool = None
 
 

@@ -11,7 +11,6 @@ from django.test import Client
 from agents.models import Run, Upload
 from newsdesk.services import token_issue
 from tests.agents.drafting import submit, verify_pass
-from tests.conftest import memory_broker_only
 from tests.fakes.anthropic import FakeAnthropic
 from tests.fixtures.documents import make_pdf, make_scanned_pdf, make_zip
 
@@ -46,7 +45,6 @@ def upload(client: Client, name: str, data: bytes, content_type: str = "applicat
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.xdist_group("worker")
-@memory_broker_only
 def test_a_pdf_is_parsed_by_the_worker_and_drafted_from(
     api: Client, worker_thread, fake_llm: FakeAnthropic
 ) -> None:
@@ -67,7 +65,6 @@ def test_a_pdf_is_parsed_by_the_worker_and_drafted_from(
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.xdist_group("worker")
-@memory_broker_only
 @pytest.mark.parametrize(
     ("name", "data", "words"),
     [
@@ -110,7 +107,6 @@ def test_files_failing_the_cheap_checks_are_refused_before_storage(
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.xdist_group("worker")
-@memory_broker_only
 def test_the_chosen_pages_of_a_200_page_pdf_reach_the_model(
     api: Client, worker_thread, fake_llm: FakeAnthropic
 ) -> None:

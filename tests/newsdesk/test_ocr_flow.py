@@ -18,7 +18,6 @@ from agents.models import Run, Upload
 from agents.sources import files
 from newsdesk.models import Reporter
 from tests.agents.drafting import submit, verify_pass
-from tests.conftest import memory_broker_only
 from tests.factories import PASSWORD, ReporterFactory
 from tests.fakes.anthropic import FakeAnthropic
 from tests.fakes.telegram import FakeTelegram, document_update
@@ -29,7 +28,6 @@ pytestmark = [
     pytest.mark.django_db(transaction=True),
     pytest.mark.xdist_group("worker"),
     needs_tesseract,
-    memory_broker_only,
 ]
 
 PAGE = press_page(7)
