@@ -16,9 +16,10 @@ from agents import selectors as agent_selectors
 from agents import services
 from agents.models import Run
 from newsdesk import messages as msg
-from newsdesk.desk import selectors
 from newsdesk.desk.forms import LENGTH_PRESETS, DraftForm, EditForm, client_messages
 from newsdesk.desk.http import ReporterRequest, own_draft, page, reporter_required, see_other
+from newsdesk.desk.presenters import drafts as presenters
+from newsdesk.desk.presenters.progress import run_after_event
 from newsdesk.desk.uploads import upload_from_browser
 from newsdesk.models import Reporter
 from styles.departments import DEPARTMENTS
@@ -49,10 +50,10 @@ def draft_new(request: ReporterRequest) -> HttpResponse:
         "form": form,
         "departments": DEPARTMENTS,
         "length_presets": [(value, f"{int(value):,}") for value in LENGTH_PRESETS],
-        "can_use_model": selectors.can_use_model(reporter=reporter),
+        "can_use_model": presenters.can_use_model(reporter=reporter),
         "client": client_messages(),
         "file_again": msg.DESK_FILE_AGAIN if form.is_bound and request.FILES and form.errors else "",
-        "recent": selectors.draft_rows(reporter=reporter, limit=5),
+        "recent": presenters.draft_rows(reporter=reporter, limit=5),
     }
     return page(request, "desk/new.html", context)
 
@@ -79,7 +80,7 @@ def _create_draft(*, reporter: Reporter, form: DraftForm) -> Run:
 @reporter_required
 @require_GET
 def draft_list(request: ReporterRequest) -> HttpResponse:
-    return page(request, "desk/list.html", {"rows": selectors.draft_rows(reporter=request.reporter)})
+    return page(request, "desk/list.html", {"rows": presenters.draft_rows(reporter=request.reporter)})
 
 
 # --- one draft: the page, and the status partial it polls -----------------------------------
@@ -104,7 +105,7 @@ def draft_status(request: ReporterRequest, run_id: int) -> HttpResponse:
         return redirect(draft_url(run))
     after = request.GET.get("after", "")
     if after.isdigit() and not run.is_finished:
-        run = selectors.run_after_event(run=run, after=int(after), wait=LONG_POLL_SECONDS)
+        run = run_after_event(run=run, after=int(after), wait=LONG_POLL_SECONDS)
     return render(request, "desk/partials/status.html", _draft_context(request, run, EditForm()))
 
 
@@ -114,7 +115,7 @@ LONG_POLL_SECONDS = 8.0
 
 def _draft_context(request: ReporterRequest, run: Run, edit_form: EditForm) -> dict[str, Any]:
     return {
-        "page": selectors.draft_page(reporter=request.reporter, run=run),
+        "page": presenters.draft_page(reporter=request.reporter, run=run),
         "edit_form": edit_form,
         "client": client_messages(),
     }

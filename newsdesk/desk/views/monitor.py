@@ -19,8 +19,8 @@ from agents.monitoring import selectors as monitor_selectors
 from agents.monitoring import services as monitoring
 from agents.services import InputError
 from newsdesk import messages as msg
-from newsdesk.desk import selectors
 from newsdesk.desk.http import ReporterRequest, page, reporter_required, see_other
+from newsdesk.desk.presenters import monitor as presenters
 from newsdesk.models import Reporter
 
 Starter = Callable[..., Run]
@@ -44,7 +44,7 @@ def monitor_home(request: ReporterRequest) -> HttpResponse:
 
 def _home_context(reporter: Reporter, *, start_error: InputError | None = None) -> dict[str, Any]:
     return {
-        "home": selectors.monitor_home(reporter=reporter),
+        "home": presenters.monitor_home(reporter=reporter),
         "reporter": reporter,
         "start_error": start_error,
     }
@@ -87,7 +87,7 @@ def _start(request: ReporterRequest, start: Starter) -> HttpResponse:
 @require_GET
 def monitor_run(request: ReporterRequest, run_id: int) -> HttpResponse:
     run = _own_monitor_run(request, run_id)
-    context = {"single": selectors.monitor_panel(run=run), "reporter": request.reporter}
+    context = {"single": presenters.monitor_panel(run=run), "reporter": request.reporter}
     return page(request, "desk/monitor.html", context)
 
 
@@ -99,7 +99,7 @@ def monitor_run_status(request: ReporterRequest, run_id: int) -> HttpResponse:
     run = _own_monitor_run(request, run_id)
     if not request.htmx:
         return redirect(run_url(run))
-    return render(request, "desk/partials/monitor_status.html", {"panel": selectors.monitor_panel(run=run)})
+    return render(request, "desk/partials/monitor_status.html", {"panel": presenters.monitor_panel(run=run)})
 
 
 def _own_monitor_run(request: ReporterRequest, run_id: int) -> Run:
@@ -138,7 +138,7 @@ def _schedule_answer(
         (messages.success if result.ok else messages.error)(request, result.message)
         return see_other(monitor_url())
     context = {
-        "schedules": selectors.schedule_rows(schedules=result.schedules),
+        "schedules": presenters.schedule_rows(schedules=result.schedules),
         "result": result,
         "typed": typed or {},
     }

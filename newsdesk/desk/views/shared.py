@@ -19,8 +19,8 @@ from django.views.defaults import page_not_found
 
 from agents.models import Run
 from newsdesk import messages as msg
-from newsdesk.desk import selectors
 from newsdesk.desk.http import HtmxHttpRequest
+from newsdesk.desk.presenters import drafts as presenters
 from newsdesk.desk.sharing import shared_run
 
 SharedView = Callable[[HtmxHttpRequest, str], HttpResponse]
@@ -69,4 +69,4 @@ def _run_or_404(token: str) -> Run:
 
 
 def _context(run: Run, token: str) -> dict[str, Any]:
-    return {"page": selectors.draft_page(reporter=run.reporter, run=run), "token": token}
+    return {"page": presenters.draft_page(reporter=run.reporter, run=run), "token": token}

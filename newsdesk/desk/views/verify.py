@@ -16,9 +16,9 @@ from agents import services
 from agents.models import Run, Upload
 from agents.sources import files
 from newsdesk import messages as msg
-from newsdesk.desk import selectors
 from newsdesk.desk.forms import EditForm, VerifyForm, client_messages
 from newsdesk.desk.http import ReporterRequest, page, reporter_required
+from newsdesk.desk.presenters import drafts
 from newsdesk.desk.presenters import verify as presenters
 from newsdesk.desk.uploads import upload_from_browser
 from newsdesk.models import Reporter
@@ -36,7 +36,7 @@ class Checked:
 @require_http_methods(["GET", "POST"])
 def verify(request: ReporterRequest) -> HttpResponse:
     reporter = request.reporter
-    can_use_model = selectors.can_use_model(reporter=reporter)
+    can_use_model = drafts.can_use_model(reporter=reporter)
     checked = None
     if request.method == "POST":
         form = VerifyForm(request.POST, request.FILES)
@@ -50,7 +50,7 @@ def verify(request: ReporterRequest) -> HttpResponse:
     context = {
         "form": form,
         "checked": checked,
-        "live": selectors.draft_page(reporter=reporter, run=checked.run) if checked and checked.run else None,
+        "live": drafts.draft_page(reporter=reporter, run=checked.run) if checked and checked.run else None,
         "edit_form": EditForm(),
         "can_use_model": can_use_model,
         "code_only_note": msg.DESK_VERIFY_CODE_ONLY,
