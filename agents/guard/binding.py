@@ -98,7 +98,7 @@ class NumberIndex:
         for reading in _table_readings(text, hits):
             table.setdefault(reading.start, []).append(reading)
         tokens = _date_tokens(date_hits, reference)
-        for start, end in _sentences(text):
+        for start, end in source_sentences(text):
             self._add_lists(number, text, start, end)
             inside = [h for h in hits if start <= h.start < end]
             if not inside:
@@ -329,7 +329,8 @@ def _where(occurrence: Occurrence) -> Location:
     return (occurrence.source, occurrence.start, occurrence.end)
 
 
-def _sentences(text: str) -> Iterable[tuple[int, int]]:
+def source_sentences(text: str) -> Iterable[tuple[int, int]]:
+    """The (start, end) of each sentence or line of a source."""
     start = 0
     for match in _SENTENCE_END.finditer(text):
         yield start, match.start()

@@ -240,6 +240,13 @@ def related(article: Context, source: Context) -> bool:
     return any(_in(w, h, p, source.near, source.near_prefixes) for w, h, p in article.probes)
 
 
+def agreements(article: Context, source: Context) -> int:
+    """How many of the article figure's own words are own words of the source figure."""
+    return sum(
+        _in(w, h, p, source.own, source.own_prefixes) for w, h, p in article.probes if w in article.own
+    )
+
+
 def own_match(article: Context, source: Context) -> bool:
     """Whether a word right before the source figure is in the article's clause, and every word
     right before the article figure is in the source figure's sentence.
@@ -272,3 +279,67 @@ def _prefixes(words: frozenset[str]) -> frozenset[str]:
 def _word_prefixes(word: str) -> frozenset[str]:
     """ "서울시청" → {"서울", "서울시"}; a token such as a year has none."""
     return frozenset() if ":" in word else frozenset(word[:n] for n in range(2, len(word)))
+
+
+# "보도자료와 12월 12일 고시": a list of two things; a date after 와 is about what follows it only.
+_JOIN = re.compile(r"(?<=[가-힣])[와과] ")
+_UNTIL = re.compile(r"\)?\s?까지")
+_SINCE = re.compile(r"\)?\s?(?:부터|에서)")
+
+
+def contexts_around(
+    text: str, spans: Sequence[tuple[int, int]], stops: Sequence[tuple[int, int]]
+) -> list[Context]:
+    """The context of each span written before what it is about as often as after it: a date
+    ("13일 감귤 평가회를 연다", "평가회를 13일 개최", "5·6 대책에서"). Its own words are the
+    nearest few after it and before it, each side up to the next figure (spans and stops), clause
+    break or predicate ("면제하기로 했는데 이후 8·4 대책에서": 했는데 ends the clause before 8·4);
+    a date in brackets is also about the words before the bracket and the rest of the bracket
+    ("보도자료(‘2016소득분배지표', ’17.5.23)"). Its role: 까지 ends a span of time, 부터 starts one."""
+    marks = sorted([*spans, *stops])
+    tokens = _sentence_tokens(text, marks, (), ())
+    positions = [p for p, _, _ in tokens]
+    ends = [*(e for _, e in marks), *_breaks(text), *(e for _, e in _predicates(text, marks))]
+    starts = [
+        *(s for s, _ in marks),
+        *(s - 1 for s in _breaks(text)),
+        *(s for s, _ in _predicates(text, marks)),
+    ]
+    result = []
+    for start, end in spans:
+        low = max([0, *(e for e in ends if e <= start)])
+        high = min([len(text), *(s for s in starts if s >= end)])
+        own = set(
+            _joined(
+                [t for t in tokens[bisect_left(positions, low) : bisect_left(positions, start)]][-OWN_WORDS:]
+            )
+        )
+        own |= _joined([t for t in tokens[bisect_left(positions, end) :] if t[0] < high][:OWN_WORDS])
+        label = _label(text, start)
+        if label >= 0:
+            close = text.find(")", end)
+            at = bisect_left(positions, label)
+            own |= _joined(tokens[max(0, at - OWN_WORDS) : at])
+            own |= {t for p, _, t in tokens if label < p < (close if close >= 0 else end)}
+        role = "to" if _UNTIL.match(text, end) else "from" if _SINCE.match(text, end) else ""
+        result.append(Context.of(frozenset(own), frozenset(t for _, _, t in tokens) - own, role))
+    return result
+
+
+def _breaks(text: str) -> list[int]:
+    """The ends of clause breaks: a comma, a quote, 와 joining two things."""
+    return [m.end() for m in (*_BREAK.finditer(text), *_JOIN.finditer(text))]
+
+
+def _predicates(text: str, marks: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The spans of the predicates of text outside marks: they end the clause before them."""
+    found = []
+    for match in _WORD.finditer(text):
+        word = match.group()
+        if (
+            word not in _STOP
+            and _PREDICATE.search(word)
+            and not any(s <= match.start() < e for s, e in marks)
+        ):
+            found.append(match.span())
+    return found

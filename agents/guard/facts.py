@@ -18,6 +18,7 @@ from datetime import date
 from agents.guard import dates
 from agents.guard import messages as msg
 from agents.guard.binding import Binding, NumberIndex, bind, read_numbers
+from agents.guard.date_binding import DayIndex, DayVerdict
 from agents.guard.numbers import NumberHit
 from agents.guard.quotes import FoldedText, find_quotes
 from agents.guard.sentences import split_sentences
@@ -59,6 +60,7 @@ class _Probe:
     keys: tuple[str, ...] = ()  # date index keys; any one of them supports the fact
     quote: str = ""  # a folded quote, looked up by substring instead
     number: int = -1  # position in the sentence's number list
+    hit: dates.DateHit | None = None  # a date's mention, bound to its context like a number
 
 
 @dataclass(frozen=True)
@@ -67,6 +69,7 @@ class _Index:
     dates: dict[str, Location]
     numbers: NumberIndex
     folded: tuple[FoldedText, ...]
+    days: DayIndex
 
 
 def extract_facts(text: str, *, reference: date | None = None) -> list[Fact]:
@@ -95,7 +98,8 @@ def _check_all(body: str, index: _Index, reference: date | None, *, numbered: bo
         text = _SPACES.sub(" ", sentence.text)
         probes, numbers = _probes(text, reference, sentence=sentence.index if numbered else 0)
         bindings = bind(text, numbers, index.numbers, reference, previous) if numbers else []
-        findings += [_finding(index, probe, bindings) for probe in probes]
+        days = index.days.bind(text, [p.hit for p in probes if p.hit], reference)
+        findings += [_finding(index, probe, bindings, days) for probe in probes]
         shift = len(text) + 1  # the previous sentence stands just before this one
         previous = [replace(n, start=n.start - shift, end=n.end - shift) for n in numbers]
     return findings
@@ -116,7 +120,7 @@ def _probes(text: str, reference: date | None, *, sentence: int) -> tuple[list[_
     for hit in date_hits:
         fact = Fact("date", hit.text, dates.date_key(hit, reference), sentence)
         keys = tuple(dates.facet_key(f) for f in dates.alternatives(hit, reference))
-        found.append((hit.start, 1, _Probe(fact, keys)))
+        found.append((hit.start, 1, _Probe(fact, keys, hit=hit)))
     numbers = [n for n in read_numbers(text, date_hits) if n.unit or n.scaled or n.digits >= 2]
     for position, number in enumerate(numbers):
         fact = Fact("number", number.text, number.key, sentence)
@@ -136,6 +140,7 @@ def _index(sources: tuple[str, ...], reference: date | None) -> _Index:
     spaced = tuple(_SPACES.sub(" ", source) for source in sources)
     date_keys: dict[str, Location] = {}
     numbers = NumberIndex()
+    days = DayIndex()
     for number, source in enumerate(spaced):
         date_hits = dates.find_dates(source, lenient=True)
         for hit in date_hits:
@@ -145,19 +150,24 @@ def _index(sources: tuple[str, ...], reference: date | None) -> _Index:
             for year in dates.years(hit):
                 numbers.add_year(year, where)
         numbers.add_source(number, source, date_hits, reference)
-    index = _Index(spaced, date_keys, numbers, tuple(FoldedText(s) for s in spaced))
+        days.add_source(number, source, date_hits, reference)
+    index = _Index(spaced, date_keys, numbers, tuple(FoldedText(s) for s in spaced), days)
     if len(_CACHE) >= 16:
         _CACHE.pop(next(iter(_CACHE)))
     _CACHE[(sources, reference)] = index
     return index
 
 
-def _finding(index: _Index, probe: _Probe, bindings: list[Binding]) -> Finding:
+def _finding(index: _Index, probe: _Probe, bindings: list[Binding], days: dict[int, DayVerdict]) -> Finding:
     if probe.number >= 0:
         return _number_finding(index, probe.fact, bindings[probe.number])
     location = _locate(index, probe)
     if location is None:
         return Finding(probe.fact, "not_found", reason=msg.NOT_FOUND[probe.fact.kind])
+    verdict = days.get(probe.hit.start) if probe.hit else None
+    if verdict:  # the day is in the source, but another day fits what the article says of it
+        binding = Binding("contradicted", verdict.reason, verdict.location)
+        return _number_finding(index, probe.fact, binding)
     source, start, end = location
     evidence = _evidence(index.sources, location)
     return Finding(probe.fact, "confirmed", evidence, msg.CONFIRMED, source, start, end)
