@@ -1,11 +1,13 @@
 """Missing key facts: the must-carry facts of a press release that an article leaves out.
 
-Code picks the must-carry facts from the release's structure: the title (who, what), the lead
-sentence, every line that states a figure with its unit (the headline figures, amounts, dates
-with a year: when, the effective date), and the contact line (담당부서/문의: the agency to
-call). A fact is carried when the article holds most of its figures by value, or, for a fact
-without figures, when one article sentence shares most of its character bigrams (Korean 어절
-inflect, so whole words would miss "편성하였다" → "편성했다"). Pure Python: no Django, no LLM.
+Code picks the must-carry lines from the release's structure: the title (who, what), the lead
+sentence, every line that states a figure with its unit (the headline figures, amounts), a dated
+line (when, the effective date), and the contact line (담당부서/문의: the agency to call). Each
+line is cut into atomic facts (`agents.factatoms`): a figure with its subject, a clause of words,
+a date, the contact. A figure is carried when the guard's reader finds it about the same thing in
+the article; a clause when one article sentence shares most of its character bigrams (Korean 어절
+inflect, so whole words would miss "편성하였다" → "편성했다"); a date line by its day. Pure Python:
+no Django, no LLM.
 """
 
 from __future__ import annotations
@@ -14,18 +16,17 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from agents import factatoms
+from agents.factatoms import Atom
 from agents.guard import extract_facts, split_sentences
-from agents.provenance import Segment, bigrams, figures, segments
+from agents.provenance import bigrams, segments
 
-MAX_LISTED = 8
-# A figureless fact counts as carried when one article sentence holds this share of its bigrams.
-CARRIED_OVERLAP = 0.5
-CARRIED_FIGURES = 0.75  # ... and a fact with figures when the article holds this share of them
+MAX_LISTED = 12
 _CONTACT = re.compile(r"(담당\s*부서|담당자|문의|연락처|담당\s*:)")
 _DATED = re.compile(r"(등록일|배포일|보도일|시행|발표일|\d{4}\s*[.\-년]\s*\d{1,2}\s*[.\-월])")
 _BOILERPLATE = re.compile(r"(보도자료|콘텐츠 영역|데이터 요금|조회수|첨부|바로가기|보도시점|배포시점)")
+_PHONE = re.compile(r"\d{3,4}[-.]\d{4}")
 _TITLE_MIN = 10
-DATE_LINE_BIGRAMS = 20  # a line this short around a date is the date itself
 OTHER_MIN = 15
 
 
@@ -33,6 +34,7 @@ OTHER_MIN = 15
 class KeyFact:
     fact: str
     source_text: str
+    kind: str = "words"  # the atom's kind (agents.factatoms.Atom)
 
     def to_json(self) -> dict[str, str]:
         return {"fact": self.fact, "source_text": self.source_text}
@@ -43,8 +45,9 @@ def unit_figures(text: str) -> frozenset[str]:
     return frozenset(f.key for f in extract_facts(text) if f.kind == "number" and not f.key.endswith("|"))
 
 
-def key_facts(release: str) -> list[KeyFact]:
-    """The must-carry facts of `release`, most important first: title, lead, figures, when, contact."""
+def key_atoms(release: str) -> list[Atom]:
+    """The atomic must-carry facts of `release`, most important first: title, lead, figures, when,
+    contact, then the other lines of words."""
     pool = [s for s in segments([release]) if not _BOILERPLATE.search(s.text) or _CONTACT.search(s.text)]
     title = next((s for s in pool if len(s.text) >= _TITLE_MIN and not _CONTACT.search(s.text)), None)
     rest = [s for s in pool if s is not title]
@@ -55,36 +58,52 @@ def key_facts(release: str) -> list[KeyFact]:
         s for s in rest if _CONTACT.search(s.text)
     ][:1]
     others = [s for s in rest if s is not lead and s not in figured and len(s.text) >= OTHER_MIN]
-    ordered = [s for s in (title, lead) if s is not None] + figured + dated + contact + others
+    atoms: list[Atom] = []
+    for segment in [s for s in (title, lead) if s is not None] + figured:
+        atoms += _atoms_of(segment.text)
+    atoms += [Atom("date", factatoms.short(s.text), s.text) for s in dated]
+    atoms += [Atom("contact", factatoms.short(_agency(s.text)), _agency(s.text)) for s in contact]
+    for segment in others:
+        atoms += factatoms.word_atoms(segment.text)
+    for segment in [s for s in (title, lead) if s is not None] + figured + others:
+        atoms += factatoms.date_atoms(segment.text)
     seen: set[str] = set()
-    facts: list[KeyFact] = []
-    for segment in ordered:
-        if segment.text not in seen:
-            seen.add(segment.text)
-            facts.append(KeyFact(fact=_short(segment), source_text=segment.text))
-    return facts
+    unique: list[Atom] = []
+    for atom in atoms:
+        if atom.source_text not in seen and atom.source_text.strip():
+            seen.add(atom.source_text)
+            unique.append(atom)
+    return unique
 
 
-def _short(segment: Segment) -> str:
-    text = segment.text.strip(" -–—·•□■○◦")
-    return text if len(text) <= 80 else text[:79] + "…"
+def _agency(line: str) -> str:
+    """The contact line up to its first phone number: the agency, not the title a page puts next
+    to it."""
+    match = _CONTACT.search(line)
+    text = line[match.start() if match else 0 :]
+    phone = _PHONE.search(text)
+    return " ".join((text[: phone.start()] if phone else text).split())
 
 
-def carried(fact: KeyFact, *, sentences: Sequence[str], article_figures: frozenset[str]) -> bool:
-    wanted = frozenset(key.split("|")[0] for key in unit_figures(fact.source_text))
-    if wanted:
-        # A long release line holds several facts that an article spreads over sentences, so the
-        # figures count over the whole article; a line of many figures needs most of them.
-        return len(wanted & article_figures) / len(wanted) >= CARRIED_FIGURES
-    days = _days(fact.source_text)
-    if days and not unit_figures(fact.source_text) and len(bigrams(fact.source_text)) <= DATE_LINE_BIGRAMS:
+def _atoms_of(text: str) -> list[Atom]:
+    return factatoms.figure_atoms(text) if unit_figures(text) else factatoms.word_atoms(text)
+
+
+def key_facts(release: str) -> list[KeyFact]:
+    return [KeyFact(fact=a.label, source_text=a.source_text, kind=a.kind) for a in key_atoms(release)]
+
+
+def _carried(atom: Atom, *, sentences: Sequence[str], figures: set[Atom]) -> bool:
+    if atom.kind == "figure":
+        return atom in figures
+    if atom.kind == "date" and atom.figure:
+        # "1월 22일" in the release is carried by the article's "22일": an article drops the month.
+        return bool(_days(atom.figure) & _days("\n".join(sentences)))
+    days = _days(atom.source_text)
+    if atom.kind == "date" and days and len(bigrams(atom.source_text)) <= factatoms.DATE_LINE_BIGRAMS:
         # A date line ("등록일 : 2020-09-01") is carried by the article's "1일" or "9월 1일".
         return bool(days & _days("\n".join(sentences)))
-    mine = bigrams(fact.source_text)
-    if not mine:
-        return True
-    best = max((len(mine & bigrams(s)) / len(mine) for s in sentences), default=0.0)
-    return best >= CARRIED_OVERLAP
+    return factatoms.carried_words(atom, sentences=sentences)
 
 
 def _days(text: str) -> set[str]:
@@ -101,10 +120,8 @@ def _days(text: str) -> set[str]:
 def missing_facts(*, release: str, headline: str, body: str, limit: int = MAX_LISTED) -> list[KeyFact]:
     """The key facts of `release` that neither the headline nor the body carries, at most `limit`."""
     sentences = [headline, *(s.text for s in split_sentences(body))]
-    article_figures = figures(f"{headline}\n{body}")
-    absent = [
-        fact
-        for fact in key_facts(release)
-        if not carried(fact, sentences=sentences, article_figures=article_figures)
-    ]
-    return absent[:limit]
+    article = "\n".join(s for s in sentences if s)
+    atoms = key_atoms(release)
+    figures = factatoms.carried_figures([a for a in atoms if a.kind == "figure"], article=article)
+    absent = factatoms.in_turn([a for a in atoms if not _carried(a, sentences=sentences, figures=figures)])
+    return [KeyFact(fact=a.label, source_text=a.source_text, kind=a.kind) for a in absent[:limit]]

@@ -1,0 +1,235 @@
+"""Atomic key facts: a release line cut into the facts it holds, each judged on its own.
+
+One release line often states several facts ("취업자는 2,867만 8천명으로 전년동월대비 26만 8천명
+증가"); an article that carries one of them and drops the other neither carries nor lacks the line,
+so judging whole lines lists facts the article does carry. Here a line becomes atoms: a figure with
+the words before it that say what it counts, a clause of words, a date, a contact line. A figure is
+looked up with the guard's reader, the article standing as the source: "1,250억원", "1250억 원"
+and "두 배" read the same, and the figure must be about the same thing (its context words).
+Pure Python: no Django, no LLM.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import pairwise
+
+from agents.guard import check_article, extract_facts
+from agents.provenance import bigrams
+
+# A clause of words counts as carried when one article sentence holds this share of its bigrams.
+CARRIED_OVERLAP = 0.5
+DATE_LINE_BIGRAMS = 20  # a line this short around a date is the date itself
+CLAUSE_MIN = 12  # shorter pieces of a line are joined to the clause before them
+LABEL_CHARS = 70
+# Clauses end at a comma or semicolon, at a bullet, and after a connective ending; never inside
+# brackets, where "(13만 8천명, 4.9%)" qualifies the words before it.
+_BREAK = re.compile(
+    r"[,;]\s+|\s*[▴▲△■□○●◆◇▶►]\s*|(?<=하며|되며|이며|으며|하고|되고|했고|였고|이고|으나|지만|하여)\s"
+)
+_OPEN, _CLOSE = "(（[「『‘“", ")）]」』’”"
+_QUALIFIER = re.compile(r"[1-9]0\|대")
+_COMPARISON = re.compile(
+    r"전년\s?동월\s?대비|전년\s?동기\s?대비|전년\s?대비|전월\s?대비|대비|보다|각각|전년|총|약"
+)
+# A release copied from a news page carries the outlet's marks: a byline, a photo credit.
+_NEWS_MARKS = re.compile(
+    r"\[[^\]]{0,30}기자\]|\((?:사진|ⓒ|©)[^)]{0,30}\)|^\s*\([^)]{2,12}\)|[\d.]+\s*\(ⓒ[^)]*\)"
+)
+# "전년(5,783,612명) 대비": the base of a comparison the release gives for reference.
+_BASE = re.compile(r"(?:전년|전월|지난해|작년|이전\s?학년도|전년\s?동기|전년\s?동월)\*?\s?\($")
+_SPLIT_THOUSANDS = re.compile(r"(?<![\d,])(\d{1,3}), (\d{3})(?=[만억조천]|\d{0}\s?[가-힣%])")
+# "5대 핵심과제", "4대 분야": the N major things a plan names, a heading rather than a count.
+_HEADING = re.compile(r"^\s?(?:핵심|분야|과제|정책|전략|중점|목표|추진|역점|혁신|원칙|방향|권역)")
+_DAY = re.compile(r"(?:d:|\d{4}-\d{2}-)\d{1,2}$")
+_FIGURE_END = re.compile(r"^[^\s,;()]*(?:\s(?:증가|감소|상승|하락|늘어|줄어|증가한|감소한)[^\s,;]*)?")
+
+
+@dataclass(frozen=True)
+class Atom:
+    kind: str  # "figure" | "words" | "date" | "contact"
+    label: str  # what the reporter reads: the fact in the release's words, shortened
+    source_text: str  # the release text it rests on
+    probe: str = ""  # for a figure: the release sentence its context is read from
+    figure: str = ""  # ... the figure as written there
+    nth: int = 0  # ... and which of the equal figures of that sentence it is
+
+
+def clauses(text: str) -> list[str]:
+    """`text` cut at clause breaks outside brackets; very short pieces stay with the one before."""
+    pieces: list[str] = []
+    cursor = 0
+    for match in _BREAK.finditer(text):
+        if _depth(text[: match.start()]) == 0:
+            pieces.append(text[cursor : match.start()])
+            cursor = match.end()
+    pieces.append(text[cursor:])
+    joined: list[str] = []
+    for piece in (p.strip() for p in pieces):
+        if joined and len(piece) < CLAUSE_MIN:
+            joined[-1] = f"{joined[-1]} {piece}".strip()
+        elif piece:
+            joined.append(piece)
+    return joined
+
+
+def _depth(prefix: str) -> int:
+    return sum(prefix.count(c) for c in _OPEN) - sum(prefix.count(c) for c in _CLOSE)
+
+
+def _has_unit(kind: str, key: str) -> bool:
+    """Values with a unit: bare numbers are list markers or years as often as facts."""
+    return kind == "number" and not key.endswith("|")
+
+
+def figure_atoms(text: str) -> list[Atom]:
+    """One atom per figure with a unit: its source text runs from the end of the figure before it
+    (or its clause's start) to the figure and the word that ends it ("26만 8천명 증가")."""
+    # Text copied from a PDF splits thousands ("3, 300만 달러"): read it as written in print.
+    text = _SPLIT_THOUSANDS.sub(r"\1,\2", " ".join(text.split()))
+    atoms: list[Atom] = []
+    details: list[Atom] = []
+    cursor, subject = 0, ""
+    seen: list[str] = []
+    for fact in extract_facts(text):
+        at = text.find(fact.text, cursor)
+        if not _has_unit(fact.kind, fact.key) or at < 0:
+            continue
+        if (
+            qualifier(text, fact.key, at, at + len(fact.text))
+            or _range_start(text, at + len(fact.text))
+            or _BASE.search(text[:at])
+        ):
+            continue
+        tail = _FIGURE_END.match(text[at + len(fact.text) :])
+        end = at + len(fact.text) + (tail.end() if tail else 0)
+        start = _clause_start(text, at, cursor)
+        piece = text[start:end].strip(" ,;)")
+        before = text[start:at].strip(" ,;)(")
+        # "전년동월대비 0.7%p 상승" is about what the figure before it was about.
+        own = before if _COMPARISON.sub("", before).strip() else ""
+        label = short(piece if own or not subject else f"{subject} … {piece}")
+        subject = own or subject
+        atom = Atom("figure", label, piece, probe=text, figure=fact.text, nth=seen.count(fact.text))
+        (details if _open_bracket(text, at) >= 0 else atoms).append(atom)
+        seen.append(fact.text)
+        cursor = end
+    # A figure in brackets qualifies the one before it: the main figures come first.
+    return atoms + details
+
+
+def _clause_start(text: str, at: int, cursor: int) -> int:
+    """Where the words about the figure at `at` begin: the last clause break before it, or the
+    end of the figure before it, whichever is later; inside brackets, the word before the bracket
+    ("보건업(13만 8천명, 4.9%)": both figures are about 보건업)."""
+    start = 0
+    for match in _BREAK.finditer(text, 0, at):
+        if _depth(text[: match.start()]) == 0:
+            start = match.end()
+    start = max(start, cursor)
+    opened = _open_bracket(text, at)
+    if opened >= 0:
+        word = text.rfind(" ", 0, opened) + 1
+        start = min(start, word) if word >= _last_break(text, opened) else start
+    return start
+
+
+def _open_bracket(text: str, at: int) -> int:
+    """The position of the bracket `at` stands in, -1 outside brackets."""
+    depth = 0
+    for position in range(at - 1, -1, -1):
+        if text[position] in _CLOSE:
+            depth += 1
+        elif text[position] in _OPEN:
+            if depth == 0:
+                return position
+            depth -= 1
+    return -1
+
+
+def _last_break(text: str, at: int) -> int:
+    ends = [m.end() for m in _BREAK.finditer(text, 0, at) if _depth(text[: m.start()]) == 0]
+    return ends[-1] if ends else 0
+
+
+def qualifier(text: str, key: str, at: int, end: int) -> bool:
+    """An age band or a decade ("15~64세", "20대") says which group a figure is about, not a fact;
+    an age on its own ("초혼연령 33.7세") is one. "5대 핵심과제" is a heading."""
+    band = key.endswith("|세") and text[max(0, at - 2) : at].strip()[-1:] in ("~", "∼", "〜")
+    heading = key.endswith("|대") and bool(_HEADING.match(text[end:]))
+    return band or heading or bool(_QUALIFIER.fullmatch(key))
+
+
+def _range_start(text: str, end: int) -> bool:
+    """ "5~7번째": the range is read as one fact, the figure that ends it."""
+    return text[end : end + 2].strip()[:1] in ("~", "∼", "〜")
+
+
+def short(text: str) -> str:
+    text = text.strip(" -–—·•□■○◦")
+    return text if len(text) <= LABEL_CHARS else text[: LABEL_CHARS - 1] + "…"
+
+
+def word_atoms(text: str) -> list[Atom]:
+    text = " ".join(text.split())
+    return [Atom("words", short(c), c, probe=text) for c in clauses(text)]
+
+
+def date_atoms(text: str) -> list[Atom]:
+    """One atom per date that names a day, with the clause that says what happens on it."""
+    text = " ".join(text.split())
+    found: list[Atom] = []
+    for fact in extract_facts(text):
+        if fact.kind == "date" and _DAY.search(fact.key):
+            clause = next((c for c in clauses(text) if fact.text in c), fact.text)
+            found.append(Atom("date", short(clause), clause, probe=text, figure=fact.text))
+    return found
+
+
+def in_turn(atoms: Sequence[Atom]) -> list[Atom]:
+    """The atoms of each release line in turn (the first of every line, then the second, ...), so
+    that a line of many figures does not fill the list alone."""
+    rank: dict[str, int] = {}
+    keyed = []
+    for position, atom in enumerate(atoms):
+        turn = rank.get(atom.probe, 0)
+        rank[atom.probe] = turn + 1
+        keyed.append((turn if atom.probe else 0, position, atom))
+    return [atom for _, _, atom in sorted(keyed, key=lambda k: (k[0], k[1]))]
+
+
+def carried_figures(atoms: Sequence[Atom], *, article: str) -> set[Atom]:
+    """The figure atoms whose figure the article states about the same thing (one guard pass per
+    release sentence)."""
+    found: set[Atom] = set()
+    stated = {f.key for f in extract_facts(article) if f.kind == "number"}
+    for probe in {a.probe for a in atoms}:
+        findings = [f for f in check_article(body=probe, sources=[article]) if f.fact.kind == "number"]
+        for atom in (a for a in atoms if a.probe == probe):
+            same = [f for f in findings if f.fact.text == atom.figure]
+            if atom.nth < len(same) and (
+                same[atom.nth].supported or _distinct_in(same[atom.nth].fact.key, stated)
+            ):
+                found.add(atom)
+    return found
+
+
+def _distinct_in(key: str, stated: set[str]) -> bool:
+    """A figure of two or more significant digits ("3조 4000억 원") that the article states with
+    the same unit is carried even where the guard ties it to other words: the release's wording
+    around it ("발전사업의 3조 4000억 원 전체 사업비") need not be the article's. Small figures
+    ("1명", "2.0%") need their context."""
+    return key in stated and len(re.sub(r"[^1-9]", "", key.split("|")[0])) >= 2
+
+
+def carried_words(atom: Atom, *, sentences: Sequence[str]) -> bool:
+    """Most of the clause's bigrams in one article sentence, or in two that follow each other (an
+    article often cuts a long release sentence in two)."""
+    mine = bigrams(_NEWS_MARKS.sub("", atom.source_text))
+    if not mine:
+        return True
+    windows = [*sentences, *(f"{a} {b}" for a, b in pairwise(sentences))]
+    best = max((len(mine & bigrams(s)) / len(mine) for s in windows), default=0.0)
+    return best >= CARRIED_OVERLAP
