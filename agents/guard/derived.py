@@ -46,7 +46,7 @@ def derive(value: Decimal, family: str, operands: Sequence[Operand], quantum: De
     significant = len(str(int(value / quantum))) if value >= quantum else 0
     for first, second in _pairs(operands):
         for formula, result, wanted in _results(first, second, family, significant):
-            if wanted and result is not None and _rounds_to(result, value, quantum, multiple=family == "배"):
+            if wanted and result is not None and rounds_to(result, value, quantum, multiple=family == "배"):
                 return Derivation(formula, (first, second), result)
     return None
 
@@ -63,7 +63,7 @@ def derive_total(
                 break
             run.append(following)
             total = sum((o.value for o in run), Decimal(0))
-            if len(run) >= 3 and _rounds_to(total, value, quantum):
+            if len(run) >= 3 and rounds_to(total, value, quantum):
                 return Derivation(" + ".join(o.text for o in run), (run[0], run[-1]), total)
     return None
 
@@ -119,7 +119,7 @@ def _of_a_size(a: Decimal, b: Decimal) -> bool:
     return small > 0 and big <= small * SPREAD
 
 
-def _rounds_to(result: Decimal, written: Decimal, quantum: Decimal, *, multiple: bool = False) -> bool:
+def rounds_to(result: Decimal, written: Decimal, quantum: Decimal, *, multiple: bool = False) -> bool:
     """result rounded (half up, or cut off) to the written quantum is the written figure."""
     if written <= 0 or quantum <= 0:
         return False

@@ -19,6 +19,7 @@ from agents.guard import dates
 from agents.guard import messages as msg
 from agents.guard.binding import Binding, NumberIndex, bind, read_numbers
 from agents.guard.date_binding import DayIndex, DayVerdict
+from agents.guard.implied import Said, implied
 from agents.guard.numbers import NumberHit
 from agents.guard.quotes import FoldedText, find_quotes
 from agents.guard.sentences import split_sentences
@@ -94,15 +95,35 @@ def _check_all(body: str, index: _Index, reference: date | None, *, numbered: bo
     previous sentence states ("28.4%에서 66.3%로 … 37.9%포인트 오른 것"), which are checked there."""
     findings: list[Finding] = []
     previous: list[NumberHit] = []
+    said: list[Said] = []
     for sentence in split_sentences(body):
         text = _SPACES.sub(" ", sentence.text)
         probes, numbers = _probes(text, reference, sentence=sentence.index if numbered else 0)
         bindings = bind(text, numbers, index.numbers, reference, previous) if numbers else []
+        bindings = [
+            _implied(b, n, text, numbers, said, reference) for b, n in zip(bindings, numbers, strict=True)
+        ]
         days = index.days.bind(text, [p.hit for p in probes if p.hit], reference)
         findings += [_finding(index, probe, bindings, days) for probe in probes]
         shift = len(text) + 1  # the previous sentence stands just before this one
         previous = [replace(n, start=n.start - shift, end=n.end - shift) for n in numbers]
+        said.append(Said(text, tuple(numbers)))
     return findings
+
+
+def _implied(
+    binding: Binding,
+    number: NumberHit,
+    text: str,
+    numbers: list[NumberHit],
+    said: list[Said],
+    reference: date | None,
+) -> Binding:
+    """A figure no source states may be one the article's own years, list or figures give."""
+    if binding.status != "not_found":
+        return binding
+    formula = implied(number, text, numbers, said, reference)
+    return Binding("confirmed", msg.DERIVED_FROM_ARTICLE, None, formula) if formula else binding
 
 
 # --- the article side -------------------------------------------------------------------------

@@ -44,7 +44,7 @@ _COUNTERS = {
         for c in ("명", "곳", "개", "개사", "개국", "개소", "가지", "배", "번째", "차례", "건", "대", "마리")
     },
     **{c: c for c in ("권", "채", "가구", "척", "층", "단계", "개월", "시간")},
-    **{"달": "개월", "살": "세", "사람": "명", "군데": "곳"},
+    **{"달": "개월", "살": "세", "사람": "명", "군데": "곳", "해": "년"},
 }
 # Days counted in native words; 하루 is left out, since "하루 전" is as often "전날" as a count.
 _DAYS = {
@@ -109,7 +109,8 @@ _SUMMARY = re.compile(
     r"(?=[은는이가을를의에도와과로만]?(?:[^가-힣]|$))"
 )
 _JOINED = frozenset({"및", "또는", "혹은"})
-_LIST_COUNTERS = frozenset({"가지", "곳", "개", "개국", "개사", "군데"})
+# "5·6 대책과 8·4 대책, 두 차례 발표": events named one by one are counted too.
+_LIST_COUNTERS = frozenset({"가지", "곳", "개", "개국", "개사", "군데", "차례", "번", "건"})
 _ENDS_PHRASE = ("는", "은", "이", "가", "을", "를", "에", "로", "서", "다", "며", "고", "의")
 # 세 is also "tax": "세 부담", "세 감면" are no count of three.
 _TAXES = frozenset(
