@@ -155,6 +155,22 @@ def draft_edit(request: HttpRequest, run_id: int, payload: EditIn) -> Status:
     return Status(202, {"id": edit.pk, "status": edit.status})
 
 
+class FactIn(Schema):
+    fact: int  # 1-based position in the draft's `missing_facts`
+
+
+@api.post("/drafts/{run_id}/missing_facts", response={202: dict}, tags=["drafts"])
+def draft_add_fact(request: HttpRequest, run_id: int, payload: FactIn) -> Status:
+    """An edit that inserts only the chosen missing key fact, verified like any edit."""
+    article = selectors.article_of(_own_draft(request, run_id))
+    if article is None:
+        raise services.InputError(services.msg.EDIT_NEEDS_FINISHED_ARTICLE, status=409)
+    edit = services.fact_add_create(
+        reporter=reporter_of(request), article=article, number=payload.fact, channel=Run.Channel.API
+    )
+    return Status(202, {"id": edit.pk, "status": edit.status})
+
+
 @api.post("/drafts/{run_id}/verify", response={202: dict}, tags=["drafts"])
 def draft_verify(request: HttpRequest, run_id: int) -> Status:
     """Checks a finished article again without rewriting it (e.g. after "검증 미완료")."""

@@ -15,6 +15,7 @@ from agents.services.drafts import (
     validate_draft_input,
     validate_pages,
 )
+from agents.services.facts import add_fact_instruction, fact_add_create
 from agents.services.uploads import (
     upload_await,
     upload_ensure_parsed,
@@ -43,10 +44,12 @@ __all__ = [
     "VERIFY_UNFINISHED",
     "DraftInput",
     "InputError",
+    "add_fact_instruction",
     "draft_create",
     "draft_execute",
     "edit_create",
     "edit_execute",
+    "fact_add_create",
     "files",
     "msg",
     "require_api_key",

@@ -286,11 +286,14 @@ def _read_in_worker(data: bytes, ref: AttachmentRef, *, reporter_id: int) -> fil
 
 
 # --- edits ----------------------------------------------------------------------------------
+INSTRUCTION_LIMIT = 500  # characters of an edit instruction
+
+
 def edit_create(*, reporter: Any, article: Article, instruction: str, channel: str = Run.Channel.WEB) -> Run:
     instruction = instruction.strip()
     if not instruction:
         raise InputError(msg.EMPTY_INSTRUCTION, field="instruction")
-    if len(instruction) > 500:
+    if len(instruction) > INSTRUCTION_LIMIT:
         raise InputError(msg.INSTRUCTION_TOO_LONG, field="instruction")
     require_api_key(reporter=reporter)
     return queue_run(

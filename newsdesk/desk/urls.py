@@ -15,6 +15,7 @@ urlpatterns = [
     path("drafts/<int:run_id>/", drafts.draft_detail, name="draft"),
     path("drafts/<int:run_id>/status/", drafts.draft_status, name="draft_status"),
     path("drafts/<int:run_id>/edits/", drafts.draft_edit, name="draft_edit"),
+    path("drafts/<int:run_id>/facts/add/", drafts.draft_add_fact, name="draft_add_fact"),
     path("drafts/<int:run_id>/retry/", drafts.draft_retry, name="draft_retry"),
     path("drafts/<int:run_id>/verify/", drafts.draft_verify, name="draft_verify"),
     path("drafts/<int:run_id>/download.<str:extension>", exports.draft_download, name="draft_download"),

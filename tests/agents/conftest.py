@@ -4,9 +4,14 @@ from __future__ import annotations
 
 import pytest
 
+from agents import tasks
+from agents.models import Article
+from agents.services import draft_create
+from tests.agents.drafting import submit, verify_pass
+from tests.fakes.anthropic import FakeAnthropic
 from tests.fakes.naver import FakeNaver, item
 from tests.fakes.pages import FakePages, generic_article_html
-from tests.fixtures.press import RELATED_ARTICLE
+from tests.fixtures.press import PRESS_RELEASE, RELATED_ARTICLE
 
 
 @pytest.fixture
@@ -29,3 +34,13 @@ def news(fake_naver: FakeNaver, pages: FakePages) -> FakeNaver:
         ],
     )
     return fake_naver
+
+
+@pytest.fixture
+def article(reporter, fake_llm: FakeAnthropic) -> Article:
+    """A draft of the fixture release, finished through the real task with a clean model pass."""
+    submit(fake_llm)
+    verify_pass(fake_llm)
+    run = draft_create(reporter=reporter, press_release=PRESS_RELEASE)
+    tasks.draft_run.apply(args=[run.pk])
+    return Article.objects.get(run=run)

@@ -6,21 +6,10 @@ import pytest
 
 from agents import tasks
 from agents.models import Article, Run
-from agents.services import draft_create, edit_create
-from tests.agents.drafting import submit, verify_pass
-from tests.fakes.anthropic import FakeAnthropic
-from tests.fixtures.press import BODY, HEADLINE, PRESS_RELEASE
+from agents.services import edit_create
+from tests.fixtures.press import BODY, HEADLINE
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def article(reporter, fake_llm: FakeAnthropic) -> Article:
-    submit(fake_llm)
-    verify_pass(fake_llm)
-    run = draft_create(reporter=reporter, press_release=PRESS_RELEASE)
-    tasks.draft_run.apply(args=[run.pk])
-    return Article.objects.get(run=run)
 
 
 def edit(reporter, article: Article, instruction: str) -> Run:

@@ -308,3 +308,23 @@ def test_a_finished_draft_lists_each_sentence_with_its_source_spans_and_the_miss
     span = next(sp for s in data["sentences"] for sp in s["spans"] if "480억" in sp["text"])
     assert span["source"] == 0 and PRESS_RELEASE[span["start"] : span["end"]] == span["text"]
     assert [f["source_text"][:7] for f in data["missing_facts"]] == ["지원 대상자는"]
+
+
+def test_a_missing_fact_is_added_by_an_edit_that_names_it(api: Client, fake_llm: FakeAnthropic) -> None:
+    submit(fake_llm)
+    verify_pass(fake_llm)
+    run_id = post(api, "/api/drafts", {"press_release": PRESS_RELEASE}).json()["id"]
+    tasks.draft_run.apply(args=[run_id])
+
+    response = post(api, f"/api/drafts/{run_id}/missing_facts", {"fact": 1})
+
+    assert response.status_code == 202
+    edit = Run.objects.get(pk=response.json()["id"])
+    assert edit.kind == Run.Kind.EDIT and "지원 대상자는 소득과 재산 기준" in edit.input["instruction"]
+    assert post(api, f"/api/drafts/{run_id}/missing_facts", {"fact": 2}).status_code == 404
+
+
+def test_another_reporters_missing_fact_is_not_found(api: Client, other_reporter) -> None:
+    run = Run.objects.create(reporter=other_reporter, kind="draft", input={})
+
+    assert post(api, f"/api/drafts/{run.pk}/missing_facts", {"fact": 1}).status_code == 404

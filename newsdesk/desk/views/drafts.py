@@ -143,6 +143,28 @@ def draft_edit(request: ReporterRequest, run_id: int) -> HttpResponse:
     return push_url(reswap(retarget(response, "#main"), "innerHTML"), draft_url(edit))
 
 
+@reporter_required
+@require_POST
+def draft_add_fact(request: ReporterRequest, run_id: int) -> HttpResponse:
+    """The "추가" button beside a missing key fact: an edit that inserts only that fact."""
+    run = own_draft(request, run_id)
+    article = agent_selectors.article_of(run)
+    number = request.POST.get("fact", "")
+    try:
+        if article is None:
+            raise services.InputError(services.msg.EDIT_NEEDS_FINISHED_ARTICLE, status=409)
+        edit = services.fact_add_create(
+            reporter=request.reporter, article=article, number=int(number) if number.isdigit() else 0
+        )
+    except services.InputError as exc:
+        messages.error(request, exc.message)
+        edit = run
+    if not request.htmx:
+        return see_other(draft_url(edit))
+    response = page(request, "desk/draft.html", _draft_context(request, edit, EditForm()))
+    return push_url(reswap(retarget(response, "#main"), "innerHTML"), draft_url(edit))
+
+
 def _create_edit(reporter: Reporter, run: Run, instruction: str) -> Run:
     article = agent_selectors.article_of(run)
     if article is None:

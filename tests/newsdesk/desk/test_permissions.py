@@ -20,6 +20,7 @@ WITH_ID = [
     ("draft", "get", "/desk/drafts/{id}/"),
     ("draft_status", "get", "/desk/drafts/{id}/status/"),
     ("draft_edit", "post", "/desk/drafts/{id}/edits/"),
+    ("draft_add_fact", "post", "/desk/drafts/{id}/facts/add/"),
     ("draft_retry", "post", "/desk/drafts/{id}/retry/"),
     ("draft_verify", "post", "/desk/drafts/{id}/verify/"),
     ("draft_download", "get", "/desk/drafts/{id}/download.txt"),
