@@ -131,6 +131,8 @@ class TelegramUpdate(models.Model):
     owner = models.CharField(max_length=120, blank=True)  # see agents.claims
     heartbeat_at = models.DateTimeField(null=True, blank=True)
     error = models.CharField(max_length=300, blank=True)
+    # The replies its handling sent, in order, so a re-run never sends one twice (telegram.once).
+    replies = models.JSONField(default=list, blank=True)
 
     class Meta:
         verbose_name = "텔레그램 업데이트"

@@ -29,6 +29,11 @@ else is retried here: after a timeout Telegram may already have delivered the me
 again would show it twice. Such errors set `uncertain=True`; `send_text` also reports in `sent` the
 ids of the chunks that did arrive, so a caller can resume instead of starting over.
 
+While a Telegram update is being handled, every new message (`send_text`, `send_html`,
+`send_buttons`) is numbered and recorded before it goes out, so a re-run of the update after a
+worker died never sends it twice (`newsdesk.telegram.once`). Edits, deletions and callback answers
+are idempotent at Telegram and are not recorded.
+
 The bot token is part of every request URL. No exception raised here carries it (messages are
 scrubbed and PTB/httpx exceptions are not chained), and our own log lines never include URLs.
 
@@ -59,6 +64,7 @@ from telegram.constants import ParseMode
 from telegram.request import HTTPXRequest
 from telegram.warnings import PTBDeprecationWarning
 
+from newsdesk.telegram import once
 from newsdesk.telegram.errors import _IN_FLIGHT_ERRORS, TelegramError, _scrub, _translate
 from newsdesk.telegram.splitting import MAX_MESSAGE, _escape, split_text
 
@@ -239,7 +245,7 @@ def send_text(*, chat_id: int, text: str) -> list[int]:
     if not chunks:
         return []
     try:
-        return _run(work)
+        return _at_most_once(lambda: _run(work))
     except TelegramError as exc:
         _log_refusal("sendMessage", chat_id, exc)
         raise
@@ -260,7 +266,7 @@ def send_html(*, chat_id: int, html: str) -> int:
         return message.message_id
 
     try:
-        return _run(work)
+        return _one_id(_at_most_once(lambda: [_run(work)]))
     except TelegramError as exc:
         _log_refusal("sendMessage", chat_id, exc)
         raise
@@ -312,10 +318,32 @@ def send_buttons(*, chat_id: int, text: str, buttons: Buttons) -> int:
         return message.message_id
 
     try:
-        return _run(work)
+        return _one_id(_at_most_once(lambda: [_run(work)]))
     except TelegramError as exc:
         _log_refusal("sendMessage", chat_id, exc)
         raise
+
+
+def _at_most_once(send: Callable[[], list[int]]) -> list[int]:
+    """Sends a new message; during an update's handling, at most once per reply (see `once`)."""
+    reply_log = once.current()
+    if reply_log is None:
+        return send()
+    seq, earlier = reply_log.claim()
+    if earlier is not None:
+        return earlier
+    try:
+        ids = send()
+    except TelegramError as exc:
+        reply_log.failed(seq, definite=not exc.uncertain and not exc.sent)
+        raise
+    reply_log.done(seq, ids)
+    return ids
+
+
+def _one_id(ids: list[int]) -> int:
+    """The id of a one-message send; 0 for a reply skipped whose id was never known."""
+    return ids[0] if ids else 0
 
 
 def _keyboard(buttons: Buttons | None) -> InlineKeyboardMarkup | None:

@@ -15,7 +15,7 @@ from agents.models import Run
 from conversations.models import Message
 from conversations.services import message_log
 from newsdesk.models import TelegramDelivery, TelegramUpdate
-from newsdesk.telegram import client, dispatch, paste, queue, replies, reverify
+from newsdesk.telegram import client, dispatch, once, paste, queue, replies, reverify
 from newsdesk.telegram.delivery import result_messages
 
 log = logging.getLogger(__name__)
@@ -35,15 +35,30 @@ def handle_update(self: Task, update_pk: int) -> None:
         )
         return
     error = ""
+    reply_log = _reply_log(update, owner)
     try:
-        with claims.heartbeat(TelegramUpdate, pk=update_pk, owner=owner, enabled=not self.request.is_eager):
+        with (
+            claims.heartbeat(TelegramUpdate, pk=update_pk, owner=owner, enabled=not self.request.is_eager),
+            once.replies_of(reply_log),
+        ):
             dispatch.handle(update.payload)
     except Exception as exc:  # a reply may already be out: retrying could answer twice
         log.exception("telegram update %s failed", update.update_id)
         error = type(exc).__name__
     # Only update_id is needed from now on (to refuse redeliveries); the payload may carry an API key
-    # or three days' worth of private text, so it is not kept.
-    TelegramUpdate.objects.filter(pk=update_pk).update(processed_at=timezone.now(), error=error, payload={})
+    # or three days' worth of private text, so it is not kept. The last reply's outcome goes with it.
+    TelegramUpdate.objects.filter(pk=update_pk).update(
+        processed_at=timezone.now(), error=error, payload={}, replies=reply_log.entries
+    )
+
+
+def _reply_log(update: TelegramUpdate, owner: str) -> once.ReplyLog:
+    """The update's replies so far (read with the row, no query of its own), saved while ours."""
+
+    def save(entries: list[once.Entry]) -> bool:
+        return TelegramUpdate.objects.filter(pk=update.pk, owner=owner).update(replies=entries) == 1
+
+    return once.ReplyLog(entries=list(update.replies or []), save=save)
 
 
 @shared_task

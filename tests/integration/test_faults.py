@@ -266,3 +266,33 @@ def test_three_llm_workers_under_distinct_names_one_killed_every_run_finishes_on
         for process in [*workers, io]:
             process.stop()
         llm.close()
+
+
+def test_a_worker_killed_right_after_replying_to_an_update_does_not_reply_twice(
+    redis: RedisServer, web_broker: None, fake_telegram: FakeTelegram, webhook_secret: str, tmp_path: Path
+) -> None:
+    llm = SteadyAnthropic()
+    env = worker_env(redis.url(), llm, tmp_path)
+    worker = Worker(env, tmp_path / "worker.log", concurrency=1)
+    [reporter] = chat_reporters(1, 7600)
+    chat = reporter.telegram_id
+    webhook = Client(HTTP_X_TELEGRAM_BOT_API_SECRET_TOKEN=webhook_secret)
+    fake_telegram.stall("sendMessage", 30)  # Telegram shows the reply; its answer comes too late
+    worker.start()
+    try:
+        answer = post_json(webhook, "/telegram/webhook/", text_update(chat_id=chat, text="/status"))
+        assert answer.status_code == 200
+        wait_until(lambda: bool(fake_telegram.sent_texts(chat)), timeout=60, what="the reply at Telegram")
+        worker.kill()  # between Telegram showing the reply and the update being marked processed
+        update = TelegramUpdate.objects.get()
+        assert update.processed_at is None and update.attempts == 1
+        worker = Worker(env, tmp_path / "worker2.log", concurrency=1)
+        worker.start()
+        handled = TelegramUpdate.objects.filter(pk=update.pk, processed_at__isnull=False)
+        wait_until(swept(handled.exists), timeout=90, what="the redelivered update to be handled")
+    finally:
+        worker.stop()
+        llm.close()
+    assert len(fake_telegram.sent_texts(chat)) == 1
+    update.refresh_from_db()
+    assert update.attempts == 2 and update.replies == [{"state": "sending", "ids": []}]
