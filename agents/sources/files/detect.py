@@ -18,6 +18,7 @@ from agents.sources.files.messages import (
     MSG_DOCX_BOMB,
     MSG_DOCX_CORRUPT,
     MSG_EMPTY_FILE,
+    MSG_HEIC,
     MSG_HWP,
     MSG_IMAGE,
     MSG_LEGACY_DOC,
@@ -77,6 +78,9 @@ _HWP_MIMES = frozenset(
 )
 _LEGACY_OFFICE_EXTS = frozenset({".doc", ".dot", ".rtf", ".xls", ".ppt"})
 _LEGACY_OFFICE_MIMES = frozenset({"application/msword", "application/rtf", "text/rtf"})
+_HEIC_EXTS = frozenset({".heic", ".heif"})
+_HEIC_MIMES = frozenset({"image/heic", "image/heif", "image/heic-sequence", "image/heif-sequence"})
+_HEIC_BRANDS = frozenset({b"heic", b"heix", b"hevc", b"hevx"})
 _IMAGE_EXTS = frozenset({".png", ".jpg", ".jpeg", ".gif", ".bmp", ".tif", ".tiff", ".webp", ".heic", ".heif"})
 
 
@@ -127,6 +131,8 @@ def _kind_from_magic(*, data: bytes, file_name: str, mime_type: str) -> str | No
         return "image"
     if data.startswith(b"HWP Document File"):  # HWP 3.x, before the OLE2 container
         raise FileRejected(MSG_HWP, "hwp")
+    if _is_heic(head):
+        raise FileRejected(MSG_HEIC, "unsupported")
     if data.startswith(_IMAGE_MAGICS) or _is_riff_webp(head) or _is_heif(head):
         raise FileRejected(MSG_IMAGE, "unsupported")
     if data.startswith(b"{\\rtf"):
@@ -186,6 +192,8 @@ def _kind_from_name(*, file_name: str, mime_type: str) -> str:
         return "image"
     if ext in _LEGACY_OFFICE_EXTS or mime in _LEGACY_OFFICE_MIMES:
         raise FileRejected(MSG_LEGACY_DOC, "unsupported")
+    if ext in _HEIC_EXTS or mime in _HEIC_MIMES:
+        raise FileRejected(MSG_HEIC, "unsupported")
     if ext in _IMAGE_EXTS or mime.startswith("image/"):
         raise FileRejected(MSG_IMAGE, "unsupported")
     if mime in _MIME_KINDS:
@@ -207,7 +215,21 @@ def _is_riff_webp(head: bytes) -> bool:
 
 
 def _is_heif(head: bytes) -> bool:
-    return head[4:8] == b"ftyp" and head[8:12] in (b"heic", b"heix", b"mif1", b"avif")
+    return bool(_ftyp_brands(head) & {b"mif1", b"msf1", b"avif"})
+
+
+def _is_heic(head: bytes) -> bool:
+    """An iPhone photo: HEIF with HEVC images. Some writers put the generic `mif1` first and
+    `heic` only among the compatible brands, so all brands of the `ftyp` box are read."""
+    return bool(_ftyp_brands(head) & _HEIC_BRANDS)
+
+
+def _ftyp_brands(head: bytes) -> set[bytes]:
+    """The major and compatible brands of an ISO media file's leading `ftyp` box, else none."""
+    if head[4:8] != b"ftyp":
+        return set()
+    end = min(int.from_bytes(head[:4], "big"), len(head))
+    return {head[8:12]} | {head[i : i + 4] for i in range(16, end - 3, 4)}
 
 
 # --- Cheap guards ---

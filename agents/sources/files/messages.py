@@ -8,6 +8,11 @@ MSG_TOO_LARGE = (
 )
 MSG_UNSUPPORTED = "지원하지 않는 파일 형식입니다. (PDF, DOCX, TXT, 사진(JPG·PNG)만 지원)"
 MSG_IMAGE = MSG_UNSUPPORTED + " 사진은 JPG나 PNG로 바꿔 보내주세요."
+# iPhones save photos as HEIC; Telegram converts a photo sent as "사진" (not as a file) to JPEG.
+MSG_HEIC = (
+    "아이폰 사진(HEIC)은 읽을 수 없습니다. 텔레그램에서는 '파일'이 아닌 '사진'으로 보내주세요"
+    "(JPG로 바뀌어 전달됩니다). 웹에는 JPG로 바꿔 올려주세요(아이폰 설정 > 카메라 > 포맷 > '높은 호환성')."
+)
 MSG_IMAGE_CORRUPT = "사진 파일이 손상되었거나 JPG·PNG가 아닙니다. 다시 찍거나 JPG·PNG로 저장해 보내주세요."
 MSG_IMAGE_TOO_LARGE = (
     "사진 해상도가 너무 큽니다({megapixels}백만 화소, 최대 4천만 화소). 크기를 줄여 다시 보내주세요."

@@ -394,6 +394,28 @@ def test_it_rejects_image_formats_ocr_does_not_take() -> None:
     assert error.code == "unsupported" and UNSUPPORTED in error.user_message
 
 
+# An iPhone photo's first box: the major brand, then the compatible brands.
+HEIC_FTYP = b"\x00\x00\x00\x18ftypheic\x00\x00\x00\x00mif1heic"
+HEIC_GENERIC_FIRST = b"\x00\x00\x00\x1cftypmif1\x00\x00\x00\x00mif1MiHEheic"
+AVIF_FTYP = b"\x00\x00\x00\x1cftypavif\x00\x00\x00\x00avifmif1miaf"
+
+
+@pytest.mark.parametrize("head", [HEIC_FTYP, HEIC_GENERIC_FIRST])
+@pytest.mark.parametrize("name", ["IMG_0412.HEIC", "IMG_0412.jpg", "보도자료"])
+def test_it_asks_for_an_iphone_photo_as_a_telegram_photo_or_a_jpeg(head: bytes, name: str) -> None:
+    error = rejected(head + bytes(400), name, "image/jpeg")
+
+    assert error.code == "unsupported"
+    assert "HEIC" in error.user_message and "'사진'으로 보내주세요" in error.user_message
+    assert "JPG로 바꿔" in error.user_message
+
+
+def test_other_heif_images_get_the_general_image_message() -> None:
+    error = rejected(AVIF_FTYP + bytes(400), "photo.avif", "image/avif")
+
+    assert error.code == "unsupported" and "HEIC" not in error.user_message
+
+
 def test_it_trusts_magic_bytes_over_the_file_name() -> None:
     assert detect_kind(data=make_pdf([PAGE_TEXT]), file_name="release.txt") == "pdf"
     assert detect_kind(data=make_docx(press_release), file_name="release.bin") == "docx"
@@ -439,6 +461,8 @@ def test_it_accepts_supported_files_from_telegram_metadata(file_name: str, mime_
         ("보도자료.hwpx", "application/octet-stream", 1024, "hwp", SAVE_AS_PDF),
         ("old.doc", "application/msword", 1024, "unsupported", UNSUPPORTED),
         ("photo.gif", "image/gif", 1024, "unsupported", UNSUPPORTED),
+        ("IMG_0412.HEIC", "application/octet-stream", 1024, "unsupported", "아이폰 사진(HEIC)"),
+        ("document", "image/heif", 1024, "unsupported", "아이폰 사진(HEIC)"),
         ("archive.zip", "application/zip", 1024, "unsupported", UNSUPPORTED),
     ],
 )
