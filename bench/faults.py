@@ -5,12 +5,15 @@ Prints the figures of the README's reliability table (issue 10's "done when"):
   B. 24 drafts (from chats, so each has one reply) on a prefork worker: 8 pool-child SIGKILLs,
      then the worker itself SIGKILLed and restarted.
   C. Three llm workers (thread pools, distinct node names), one SIGKILLed mid-run.
+  D. 10 Telegram updates (/status) whose worker is SIGKILLed after Telegram showed each reply but
+     before any was marked processed, then restarted; baseline in the same run: the same with the
+     reply records erased before the restart (what the code did before they existed).
 
 Recovery settings are the production defaults (deploy/newsdesk.env.example) unless --fast.
-Uses its own redis-server on a free port and its own database (newsdesk_faults); the fake model
-answers every call after --llm-delay seconds, so kills land mid-draft.
+Uses its own redis-server on a free port and its own database (--db, newsdesk_faults); the fake
+model answers every call after --llm-delay seconds, so kills land mid-draft.
 
-    uv run python bench/faults.py [--fast] [--llm-delay 1.0] [--only A,B,C]
+    uv run python bench/faults.py [--fast] [--llm-delay 1.0] [--only A,B,C,D] [--db NAME]
 """
 
 from __future__ import annotations
@@ -34,16 +37,16 @@ sys.path.insert(0, str(ROOT))
 from tests.integration.harness import FAST_RECOVERY, RedisServer, SteadyAnthropic, Worker, free_port  # noqa: E402
 
 PG_ADMIN = "postgres://postgres@127.0.0.1:5432/postgres"
-DB_NAME = "newsdesk_faults"
+DB_NAME = "newsdesk_faults"  # --db
 SECRET = "faults-bench-secret_0123"  # noqa: S105 (a throwaway secret for the bench)
 FERNET = "gQ5Nql6Z1XwV6Yk0uQkqg6bqG6B5m3b1yC3hQ1Zb0nE="
 
 
 class Stack:
-    def __init__(self, var: Path, fast: bool, llm_delay: float) -> None:
+    def __init__(self, var: Path, fast: bool, llm_delay: float, db: str = DB_NAME) -> None:
         from tests.fakes.telegram import FakeTelegram
 
-        self.var = var
+        self.var, self.db = var, db
         self.redis = RedisServer(var / "redis")
         self.redis.start()
         self.llm = SteadyAnthropic(delay=llm_delay)
@@ -52,7 +55,7 @@ class Stack:
             **os.environ,
             **(FAST_RECOVERY if fast else {}),
             "DJANGO_SETTINGS_MODULE": "newsdesk.settings",
-            "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{DB_NAME}",
+            "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{db}",
             "CELERY_BROKER_URL": self.redis.url(),
             "NEWSDESK_VAR_DIR": str(var / "var"),
             "NEWSDESK_ENCRYPTION_KEYS": FERNET,
@@ -71,8 +74,8 @@ class Stack:
         import psycopg
 
         with psycopg.connect(PG_ADMIN, autocommit=True) as conn:
-            conn.execute(f"DROP DATABASE IF EXISTS {DB_NAME} WITH (FORCE)")
-            conn.execute(f"CREATE DATABASE {DB_NAME}")
+            conn.execute(f"DROP DATABASE IF EXISTS {self.db} WITH (FORCE)")
+            conn.execute(f"CREATE DATABASE {self.db}")
         subprocess.run(
             [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
             cwd=ROOT,
@@ -334,6 +337,44 @@ def scenario_c(stack: Stack) -> None:
     del killed
 
 
+def scenario_d(stack: Stack) -> None:
+    print(
+        "D. 10 updates (/status); the worker SIGKILLed after Telegram showed every reply, before any "
+        "update was marked processed; restarted"
+    )
+    for first_chat, erase in ((850_000, False), (860_000, True)):
+        replies, t = _killed_after_replying(stack, reporters(10, first_chat), erase=erase)
+        label = "baseline, reply records erased (before)" if erase else "with the reply records"
+        print(
+            f"   {label}: answered exactly once {sum(n == 1 for n in replies)}/10, "
+            f"duplicate replies {sum(max(0, n - 1) for n in replies)}; "
+            f"all handled again {within(t, 'of the restart')}"
+        )
+
+
+def _killed_after_replying(stack: Stack, chats: list, *, erase: bool) -> tuple[list[int], float | None]:
+    from newsdesk.models import TelegramUpdate
+    from newsdesk.telegram.webhook import receive_update
+    from tests.fakes.telegram import text_update
+
+    stack.telegram.stall("sendMessage", 60, times=len(chats))  # shown at once, answered too late
+    threads = {"queues": "llm", "pool": "threads", "concurrency": 16}
+    worker = stack.worker(f"d-llm-{erase:d}", **threads)
+    updates = [text_update(chat_id=c.telegram_id, text="/status") for c in chats]
+    for update in updates:
+        receive_update(update)
+    wait(lambda: all(stack.telegram.sent_texts(c.telegram_id) for c in chats), 180)
+    worker.kill()
+    stack.workers.remove(worker)
+    rows = TelegramUpdate.objects.filter(update_id__in=[u["update_id"] for u in updates])
+    if erase:
+        rows.update(replies=[])
+    stack.worker(f"d-llm-{erase:d}-again", **threads)
+    t = wait(lambda: rows.filter(processed_at__isnull=False).count() == len(updates), 600)
+    stop_llm_workers(stack)
+    return [len(stack.telegram.sent_texts(c.telegram_id)) for c in chats], t
+
+
 def stop_llm_workers(stack: Stack) -> None:
     for worker in [w for w in stack.workers if w.command[w.command.index("-Q") + 1] == "llm"]:
         worker.stop()
@@ -346,9 +387,10 @@ def main() -> None:
     )
     parser.add_argument("--fast", action="store_true", help="short heartbeats and sweeps (as the tests)")
     parser.add_argument("--llm-delay", type=float, default=1.0)
-    parser.add_argument("--only", default="A,B,C")
+    parser.add_argument("--only", default="A,B,C,D")
+    parser.add_argument("--db", default=DB_NAME, help="the database to drop and create for the run")
     args = parser.parse_args()
-    stack = Stack(Path(tempfile.mkdtemp(prefix="newsdesk-faults-")), args.fast, args.llm_delay)
+    stack = Stack(Path(tempfile.mkdtemp(prefix="newsdesk-faults-")), args.fast, args.llm_delay, args.db)
     try:
         stack.prepare()
         print(
@@ -369,6 +411,9 @@ def main() -> None:
             stop_llm_workers(stack)
         if "C" in args.only:
             scenario_c(stack)
+            stop_llm_workers(stack)
+        if "D" in args.only:
+            scenario_d(stack)
     finally:
         stack.close()
 
