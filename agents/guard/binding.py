@@ -25,6 +25,7 @@ from agents.guard import messages as msg
 from agents.guard.changes import reversed_ends
 from agents.guard.context import Context, contexts, own_match, related, score, words
 from agents.guard.derived import Operand, derive, derive_total, describe
+from agents.guard.named import Said, bag, named_elsewhere
 from agents.guard.numbers import NumberHit, find_numbers, format_value, mask
 from agents.guard.within import MAGNITUDES, quantum, rate_of, total_of
 
@@ -77,6 +78,9 @@ class NumberIndex:
     by_own: dict[tuple[str, str], list[Occurrence]] = field(default_factory=dict)
     by_near: dict[tuple[str, str], list[Occurrence]] = field(default_factory=dict)
     texts: dict[int, str] = field(default_factory=dict)  # each source's text, by its number
+    # Every word of a source sentence with figures, by (source, sentence start), and of all sources.
+    sentences: dict[tuple[int, int], Context] = field(default_factory=dict)
+    vocabulary: Context = field(default_factory=lambda: bag(()))
 
     def rivals(self, family: str, context: Context) -> list[Occurrence]:
         """The figures of family with a word before them that may match a word of context."""
@@ -93,6 +97,7 @@ class NumberIndex:
         self, number: int, text: str, date_hits: list[dates.DateHit], reference: date | None
     ) -> None:
         self.texts[number] = text
+        self.vocabulary = bag([*self.vocabulary.own, *words(text)])
         hits = read_numbers(text, date_hits, lenient=True)
         table: dict[int, list[NumberHit]] = {}
         for reading in _table_readings(text, hits):
@@ -104,6 +109,7 @@ class NumberIndex:
             if not inside:
                 continue
             sentence = text[start:end]
+            self.sentences[(number, start)] = bag(words(sentence))
             spans = [(h.start - start, h.end - start) for h in inside]
             extra = [(p - start, t) for p, t in tokens if start <= p < end]
             skip = [(h.start - start, h.end - start) for h in date_hits if start <= h.start < end]
@@ -166,8 +172,9 @@ def bind(
     extra = _date_tokens(date_hits, reference) + _idiom_tokens(text)
     skip = [(h.start, h.end) for h in date_hits]
     article = contexts(text, [(n.start, n.end) for n in numbers], extra, skip, ahead=_ahead(numbers))
+    said = Said.of(text, numbers, article)
     bindings = [
-        _bind_in(number, context, index, numbers, previous, text)
+        _bind_in(number, context, index, numbers, previous, said)
         for number, context in zip(numbers, article, strict=True)
     ]
     for position, (first, second) in reversed_ends(text, numbers, index).items():
@@ -182,7 +189,7 @@ def _bind_in(
     index: NumberIndex,
     sentence: list[NumberHit],
     previous: Sequence[NumberHit],
-    text: str,
+    said: Said,
 ) -> Binding:
     """A multiple of two figures the sentence itself states is checked against them only: "(2.0%)은
     (0.7%)의 세 배" is 2.0 ÷ 0.7, whatever two other figures of the release happen to give."""
@@ -192,14 +199,14 @@ def _bind_in(
         if formula:
             return Binding("confirmed", msg.DERIVED_HERE, None, formula)
         return Binding("not_found", msg.NOT_FOUND["number"])
-    binding = _bind(number, context, index)
+    binding = _bind(number, context, index, said)
     if binding.status == "confirmed":
         return binding
-    formula = rate_of(number, [*previous, *sentence]) or total_of(number, sentence, text)
+    formula = rate_of(number, [*previous, *sentence]) or total_of(number, sentence, said.text)
     return Binding("confirmed", msg.DERIVED_HERE, None, formula) if formula else binding
 
 
-def _bind(number: NumberHit, context: Context, index: NumberIndex) -> Binding:
+def _bind(number: NumberHit, context: Context, index: NumberIndex, said: Said) -> Binding:
     value = format_value(number.value)
     if (
         number.items and number.items == number.value
@@ -227,6 +234,8 @@ def _bind(number: NumberHit, context: Context, index: NumberIndex) -> Binding:
             and other_score >= score(context, best.context) + MARGIN
         ):
             return Binding("contradicted", msg.MISPLACED.format(other=best_other.text), _where(best_other))
+        if _may_move(number, same) and named_elsewhere(number, context, same, index, said):
+            return Binding("contradicted", msg.NAMED_ELSEWHERE, _where(best))
         return Binding("confirmed", msg.CONFIRMED, _where(best))
     derived = _derived(number, context, index) or _rounded(number, context, index)
     if derived:
@@ -248,6 +257,11 @@ def _fits(occurrence: Occurrence, context: Context) -> bool:
     "서울, 인천, 경기도" of one sentence are not the "세 가지" definitions of a family. A count with
     no word before it ("세 분야를 합하면") may be any list."""
     return not _is_list(occurrence) or not context.near or related(context, occurrence.context)
+
+
+def _may_move(number: NumberHit, same: list[Occurrence]) -> bool:
+    """An ordinal is about what follows it ("제3차 기본계획"); a list count is no one's figure."""
+    return number.unit not in _AHEAD and not number.text.startswith("제") and not any(map(_is_list, same))
 
 
 def _is_list(occurrence: Occurrence) -> bool:

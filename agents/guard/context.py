@@ -39,8 +39,11 @@ _PARTICLES = sorted(
 # Endings of predicates and connectives: such words say what happened, not what was counted.
 _PREDICATE = re.compile(
     r"(?:다|[했됐었았였렸켰겠하되이]고|[하되]며|으며|지만|는데|도록|[하되]는|[하되]면|해서|[했됐]던|라며|다며"
-    r"|[하되][여어]|[된될]|[했됐]|어난|어든|[아어]진|라간|[린인]|[가-힣][^기권제무시상하소대]한)$"
+    r"|[하되][여어]|[된될]|[했됐]|어난|어든|[아어]진|라간|린|[높줄보모쌓놓붙들먹속녹꺾깎섞묶끓닦숙죽덮울]인"
+    r"|[가-힣][^기권제무시상하소대]한)$"
 )
+# 인 ends the adnominal form of a closed set of verbs (높인, 줄인, 모인, 받아들인, 기울인) and many
+# nouns (지인, 개인, 법인, 외국인, 장애인): only the former are predicates.
 _STOP = frozenset(
     _listed(
         "총 약 및 등 또 또한 이 그 이번 해당 각 각각 모두 전체 최대 최소 가량 정도 수준 규모 기준 대비 동안",
@@ -134,6 +137,8 @@ def contexts(
     for i, (start, end) in enumerate(spans):
         since = previous[0] if previous else 0
         breaks = [m.end() for m in _BREAK.finditer(text, since, start)]
+        if previous:  # "11개 품목과 9대 주요 지역": 품목 ends the item of the figure before
+            breaks += [m.end() for m in _JOIN.finditer(text, since, start)]
         first, last = bisect_left(positions, max([since, *breaks])), bisect_left(positions, start)
         own = _joined(tokens[max(first, last - OWN_WORDS) : last])
         if not own and i < len(ahead) and ahead[i]:

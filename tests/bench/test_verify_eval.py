@@ -18,17 +18,17 @@ from bench.verify_eval import DATA, KINDS, Report, evaluate, load_cases
 
 MIN_CASES = 23
 MAX_FALSE_FLAG_RATE = 0.01  # flagged facts / checked facts on the faithful articles
-MIN_CATCH_RATE = 0.975  # mutations caught / mutations, all kinds
+MIN_CATCH_RATE = 0.985  # mutations caught / mutations, all kinds
 MIN_CATCH = {
     "digit": 0.95,
     "unit": 1.0,
     "date": 1.0,
     "quote": 0.95,
     "added": 1.0,
-    "swap": 0.86,
+    "swap": 0.95,
     "hangul": 1.0,
 }
-MAX_NEWS_FORMAT_RATE = 0.018  # formatting false flags / checked facts on real newspaper articles
+MAX_NEWS_FORMAT_RATE = 0.013  # formatting false flags / checked facts on real newspaper articles
 MAX_HEADLINE_FLAG_RATE = 0.105  # flagged facts / checked facts in the faithful headlines
 
 SOURCE_KEYS = ("agency", "title", "date", "url", "license")
