@@ -11,12 +11,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from agents import messages as msg
+from agents.errors import UserFacingError
 
 
-class AttachmentUnavailable(Exception):
-    def __init__(self, user_message: str) -> None:
-        super().__init__(user_message)
-        self.user_message = user_message
+class AttachmentUnavailable(UserFacingError):
+    """A file the reporter sent that can no longer be fetched (expired, or Telegram unreachable)."""
 
 
 @dataclass(frozen=True)

@@ -27,6 +27,7 @@ from pydantic import BaseModel, ValidationError
 from agents import catalog
 from agents import messages as msg
 from agents.caching import with_cache_markers as _with_cache_markers
+from agents.errors import UserFacingError
 from agents.models import LLMCall
 from agents.pricing import Usage, cost_usd
 from agents.toolspec import Tool
@@ -39,15 +40,14 @@ Schema = TypeVar("Schema", bound=BaseModel)
 
 
 # --- errors -----------------------------------------------------------------------------------
-class LLMError(Exception):
-    """A model call failed. `user_message` is safe to show the reporter."""
+class LLMError(UserFacingError):
+    """A model call failed; `transient` says whether the same call may succeed later."""
 
     code = "llm_error"
     transient = False
 
     def __init__(self, user_message: str, detail: str = "") -> None:
-        super().__init__(detail or user_message)
-        self.user_message = user_message
+        super().__init__(user_message, detail=detail)
 
 
 class LLMKeyMissing(LLMError):

@@ -21,11 +21,9 @@ from django.utils import timezone
 
 from agents import claims, llm, outbox, runs, services
 from agents import messages as msg
-from agents.attachments import AttachmentUnavailable
+from agents.errors import UserFacingError
 from agents.models import Run, Upload
 from agents.models.runs import run_claim, run_release
-from agents.sources.files import FileRejected
-from agents.writing import WritingFailed
 
 log = logging.getLogger(__name__)
 MAX_RETRIES = 3
@@ -53,8 +51,8 @@ def execute_run(task: Task, run_id: int, body: Callable[..., Any]) -> None:
 def _execute(task: Task, run: Run, body: Callable[..., Any], owner: str) -> None:
     try:
         body(run=run)
-    except llm.LLMError as exc:
-        if exc.transient and task.request.retries < MAX_RETRIES:
+    except UserFacingError as exc:  # bad input, a file, the model, a schedule: the reporter reads why
+        if isinstance(exc, llm.LLMError) and exc.transient and task.request.retries < MAX_RETRIES:
             runs.event_add(
                 run=run,
                 kind="retry",
@@ -65,10 +63,6 @@ def _execute(task: Task, run: Run, body: Callable[..., Any], owner: str) -> None
             raise task.retry(countdown=countdown, exc=exc) from exc
         _record_key_refusal(run, exc)
         runs.run_fail(run=run, message=exc.user_message, code=exc.code)
-    except (WritingFailed, FileRejected, AttachmentUnavailable) as exc:
-        runs.run_fail(run=run, message=exc.user_message, code=getattr(exc, "code", "input"))
-    except services.InputError as exc:
-        runs.run_fail(run=run, message=exc.message, code="input")
     except SoftTimeLimitExceeded:
         runs.run_fail(run=run, message=msg.RUN_TIMED_OUT, code="timeout")
     except Exception:
@@ -76,7 +70,7 @@ def _execute(task: Task, run: Run, body: Callable[..., Any], owner: str) -> None
         runs.run_fail(run=run, message=msg.RUN_INTERNAL_ERROR, code="internal")
 
 
-def _record_key_refusal(run: Run, exc: llm.LLMError) -> None:
+def _record_key_refusal(run: Run, exc: UserFacingError) -> None:
     if isinstance(exc, llm.LLMKeyRefused) and run.reporter.anthropic_key_encrypted:
         run.reporter.anthropic_key_status = "refused"
         run.reporter.save(update_fields=["anthropic_key_status"])

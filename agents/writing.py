@@ -22,6 +22,7 @@ from agents import llm, prompts, tools
 from agents import messages as msg
 from agents.attachments import AttachmentRef
 from agents.density import advise_length
+from agents.errors import UserFacingError
 from agents.guard import normalize_body
 from agents.material import LengthTarget, SourceDoc, article_length
 from agents.sources import files, naver
@@ -35,11 +36,8 @@ PRELOAD_ATTACHMENTS = 2
 StageCallback = Callable[[str, str], None]
 
 
-class WritingFailed(Exception):
-    def __init__(self, user_message: str, code: str = "writing_failed") -> None:
-        super().__init__(user_message)
-        self.user_message = user_message
-        self.code = code
+class WritingFailed(UserFacingError):
+    code = "writing_failed"
 
 
 @dataclass(frozen=True)

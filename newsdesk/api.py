@@ -53,7 +53,7 @@ def reporter_of(request: HttpRequest) -> Reporter:
 
 @api.exception_handler(services.InputError)
 def input_error(request: HttpRequest, exc: services.InputError) -> HttpResponse:
-    return api.create_response(request, {"detail": exc.message, "field": exc.field}, status=exc.status)
+    return api.create_response(request, {"detail": exc.user_message, "field": exc.field}, status=exc.status)
 
 
 @api.exception_handler(NinjaValidationError)
@@ -229,7 +229,7 @@ def me_update(request: HttpRequest, payload: MeIn) -> dict[str, Any]:
             publisher_style=payload.publisher_style,
         )
     except ProfileError as exc:
-        raise services.InputError(exc.message, field=exc.field) from exc
+        raise services.InputError(exc.user_message, field=exc.field) from exc
     return serializers.profile(reporter)
 
 

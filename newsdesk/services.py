@@ -10,6 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from agents import catalog, llm
+from agents.errors import UserFacingError
 from agents.monitoring.services import history_clear
 from newsdesk import messages as msg
 from newsdesk.models import ApiToken, Reporter
@@ -20,10 +21,11 @@ KEYWORD_LIMIT = 20
 KEYWORD_CHARS = 30
 
 
-class ProfileError(Exception):
-    def __init__(self, message: str, *, field: str = "") -> None:
-        super().__init__(message)
-        self.message = message
+class ProfileError(UserFacingError):
+    """A profile change we refuse; `field` names the form field it is about."""
+
+    def __init__(self, user_message: str, *, field: str = "") -> None:
+        super().__init__(user_message)
         self.field = field
 
 

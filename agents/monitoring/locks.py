@@ -33,6 +33,7 @@ from django.utils import timezone
 
 from agents import messages as msg
 from agents import runs
+from agents.errors import UserFacingError
 from agents.models import JobLock, Run
 
 log = logging.getLogger(__name__)
@@ -46,14 +47,15 @@ def hold_ttl() -> timedelta:
     return timedelta(seconds=int(getattr(settings, "CELERY_TASK_TIME_LIMIT", 300)) + 60)
 
 
-class JobBusy(Exception):
-    """Another job of this reporter holds the lock. `message` is Korean, for the reporter."""
+class JobBusy(UserFacingError):
+    """Another job of this reporter holds the lock."""
+
+    code = "busy"
 
     def __init__(self, *, reporter_id: int, kind: str = "") -> None:
+        super().__init__(msg.MONITOR_ALREADY_RUNNING)
         self.reporter_id = reporter_id
         self.kind = kind
-        self.message = msg.MONITOR_ALREADY_RUNNING
-        super().__init__(self.message)
 
 
 @dataclass

@@ -27,6 +27,7 @@ from django.db import IntegrityError, transaction
 from django_celery_beat.models import CrontabSchedule, PeriodicTask
 
 from agents import messages as msg
+from agents.errors import UserFacingError
 
 log = logging.getLogger(__name__)
 
@@ -40,10 +41,8 @@ _TIME = re.compile(r"^(\d{1,2}):(\d{2})$")
 _SEPARATORS = re.compile(r"[\s,]+")
 
 
-class ScheduleInputError(Exception):
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+class ScheduleInputError(UserFacingError):
+    code = "schedule"
 
 
 @dataclass(frozen=True)
@@ -83,7 +82,7 @@ def schedule_set(*, reporter: Any, command: str, times: Sequence[str]) -> Schedu
         command = parse_command(command)
         wanted, repeated = _parse_times(command, times)
     except ScheduleInputError as exc:
-        return _refused(reporter, exc.message)
+        return _refused(reporter, exc.user_message)
     try:
         with transaction.atomic():
             _tasks_of(reporter.pk, command).delete()
@@ -106,7 +105,7 @@ def schedule_add(*, reporter: Any, command: str, time: str) -> ScheduleResult:
         command = parse_command(command)
         normalized = parse_time(time)
     except ScheduleInputError as exc:
-        return _refused(reporter, exc.message)
+        return _refused(reporter, exc.user_message)
     current = schedule_list(reporter=reporter)[command]
     name = _name(command)
     if normalized in current:
@@ -130,7 +129,7 @@ def schedule_remove(*, reporter: Any, command: str, time: str) -> ScheduleResult
         command = parse_command(command)
         normalized = parse_time(time)
     except ScheduleInputError as exc:
-        return _refused(reporter, exc.message)
+        return _refused(reporter, exc.user_message)
     deleted, _ = PeriodicTask.objects.filter(name=_task_name(reporter.pk, command, normalized)).delete()
     template = msg.SCHEDULE_REMOVED if deleted else msg.SCHEDULE_NOT_FOUND
     message = template.format(name=_name(command), time=normalized)
@@ -142,7 +141,7 @@ def schedule_off(*, reporter: Any, command: str | None = None) -> ScheduleResult
     try:
         chosen = parse_command(command) if command else None
     except ScheduleInputError as exc:
-        return _refused(reporter, exc.message)
+        return _refused(reporter, exc.user_message)
     deleted = schedule_delete_all(reporter_id=reporter.pk, command=chosen)
     if not deleted:
         message = msg.SCHEDULE_NOTHING_TO_CLEAR

@@ -125,7 +125,7 @@ def _queue(*, reporter: Any, kind: str, channel: str, reserve: bool = True) -> R
             try:
                 locks.job_reserve(reporter_id=reporter.pk, run_id=run.pk, kind=kind)
             except locks.JobBusy as exc:
-                raise JobAlreadyRunning(exc.message) from exc  # rolls the run back too
+                raise JobAlreadyRunning(exc.user_message) from exc  # rolls the run back too
         runs.event_add(run=run, kind="stage", message=msg.RUN_QUEUED)
         outbox.enqueue(task=RUN_TASKS[kind], args=[run.pk], key=f"run:{run.pk}")
     return run

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from agents import messages as msg
+from agents.errors import UserFacingError
 from agents.services.common import InputError, require_api_key, run_requeue
 from agents.services.drafts import (
     PRESS_RELEASE_LIMIT,
@@ -44,6 +45,7 @@ __all__ = [
     "VERIFY_UNFINISHED",
     "DraftInput",
     "InputError",
+    "UserFacingError",
     "add_fact_instruction",
     "draft_create",
     "draft_execute",

@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from agents import llm, outbox, runs
 from agents import messages as msg
+from agents.errors import UserFacingError
 from agents.models import Article, Run, VerificationIssue
 from agents.verify import Issue, tally
 
@@ -30,12 +31,11 @@ def run_requeue(*, run: Run) -> None:
         outbox.enqueue(task=RUN_TASKS[run.kind], args=[run.pk], key=f"run:{run.pk}")
 
 
-class InputError(Exception):
+class InputError(UserFacingError):
     """Bad input from a reporter; `status` is the HTTP status the API answers with."""
 
-    def __init__(self, message: str, *, field: str = "", status: int = 422) -> None:
-        super().__init__(message)
-        self.message = message
+    def __init__(self, user_message: str, *, field: str = "", status: int = 422) -> None:
+        super().__init__(user_message)
         self.field = field
         self.status = status
 

@@ -33,7 +33,7 @@ def profile(request: ReporterRequest) -> HttpResponse:
                 reporter_update(reporter=reporter, **form.update_kwargs(had_keywords=bool(reporter.keywords)))
             except ProfileError as exc:
                 reporter.refresh_from_db()  # the service may have changed fields before refusing
-                form.add_error(exc.field if exc.field in form.fields else None, exc.message)
+                form.add_error(exc.field if exc.field in form.fields else None, exc.user_message)
             else:
                 removed = form.cleaned_data["remove_key"]
                 messages.success(request, msg.DESK_KEY_REMOVED if removed else msg.DESK_PROFILE_SAVED)

@@ -50,7 +50,7 @@ class DeskForm(forms.Form):
     def add_input_error(self, error: InputError, *, fields: dict[str, str] | None = None) -> None:
         """Shows a service's InputError next to its field (or above the form if it has none here)."""
         name = (fields or {}).get(error.field, error.field)
-        self.add_error(name if name in self.fields else None, error.message)
+        self.add_error(name if name in self.fields else None, error.user_message)
 
 
 class DraftForm(DeskForm):

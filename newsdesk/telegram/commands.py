@@ -128,7 +128,7 @@ def start_report(incoming: Incoming, reporter: Reporter) -> Run | None:
 
 
 def _busy_or(exc: InputError) -> str:
-    return replies.BUSY if isinstance(exc, monitoring.JobAlreadyRunning) else exc.message
+    return replies.BUSY if isinstance(exc, monitoring.JobAlreadyRunning) else exc.user_message
 
 
 def _cancel(incoming: Incoming, reporter: Reporter) -> None:

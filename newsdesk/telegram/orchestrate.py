@@ -114,7 +114,7 @@ def _writing(
             notes=[note] if note else [],
         )
     except InputError as exc:
-        say(chat_id=incoming.chat_id, text=exc.message, reporter=reporter)
+        say(chat_id=incoming.chat_id, text=exc.user_message, reporter=reporter)
         return None
     announce(run=run, chat_id=incoming.chat_id, text=replies.DRAFT_ACCEPTED)
     return run
@@ -156,7 +156,7 @@ def _edit(
             reporter=reporter, article=article, instruction=incoming.text, channel=Run.Channel.TELEGRAM
         )
     except InputError as exc:
-        say(chat_id=incoming.chat_id, text=exc.message, reporter=reporter)
+        say(chat_id=incoming.chat_id, text=exc.user_message, reporter=reporter)
         return None
     announce(run=run, chat_id=incoming.chat_id, text=replies.EDIT_ACCEPTED)
     return run
@@ -234,7 +234,7 @@ def _set_keyword(
     try:
         reporter_update(reporter=reporter, keywords=keywords)
     except ProfileError as exc:
-        say(chat_id=incoming.chat_id, text=exc.message, reporter=reporter)
+        say(chat_id=incoming.chat_id, text=exc.user_message, reporter=reporter)
         return
     say(
         chat_id=incoming.chat_id,

@@ -101,7 +101,7 @@ def _change_by_text(
     try:
         text = _change(reporter, model=model, publisher_style=publisher_style)
     except ProfileError as exc:
-        text = exc.message
+        text = exc.user_message
     say(chat_id=incoming.chat_id, text=text, reporter=reporter)
 
 

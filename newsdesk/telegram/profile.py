@@ -160,7 +160,7 @@ def _keywords(incoming: Incoming, reporter: Reporter) -> None:
     try:
         reporter.keywords = parse_keywords(incoming.text)
     except ProfileError as exc:
-        say(chat_id=incoming.chat_id, text=exc.message, reporter=reporter)
+        say(chat_id=incoming.chat_id, text=exc.user_message, reporter=reporter)
         return
     reporter.registration_step = Step.API_KEY
     reporter.save(update_fields=["keywords", "registration_step", "updated_at"])
@@ -173,7 +173,7 @@ def _api_key(incoming: Incoming, reporter: Reporter) -> None:
     try:
         key = clean_api_key(incoming.text)
     except ProfileError as exc:
-        say(chat_id=incoming.chat_id, text=exc.message, reporter=reporter)
+        say(chat_id=incoming.chat_id, text=exc.user_message, reporter=reporter)
         return
     with transaction.atomic():
         reporter.set_anthropic_key(key)
@@ -196,7 +196,7 @@ def change_keywords(incoming: Incoming, reporter: Reporter, raw: str) -> None:
     try:
         reporter_update(reporter=reporter, keywords=raw)
     except ProfileError as exc:
-        say(chat_id=incoming.chat_id, text=exc.message, reporter=reporter)
+        say(chat_id=incoming.chat_id, text=exc.user_message, reporter=reporter)
         return
     set_step(reporter, Step.DONE)
     text = replies.KEYWORDS_CHANGED.format(keywords=", ".join(reporter.keywords))
@@ -224,7 +224,7 @@ def change_key(incoming: Incoming, reporter: Reporter, raw: str) -> None:
     try:
         reporter_update(reporter=reporter, anthropic_key=clean_api_key(raw))
     except ProfileError as exc:
-        say(chat_id=incoming.chat_id, text=exc.message, reporter=reporter)
+        say(chat_id=incoming.chat_id, text=exc.user_message, reporter=reporter)
         return
     set_step(reporter, Step.DONE)
     say(chat_id=incoming.chat_id, text=replies.KEY_CHANGED.format(key=reporter.masked_key), reporter=reporter)

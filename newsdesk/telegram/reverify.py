@@ -35,7 +35,7 @@ def _verify_again(query: callbacks.Query, reporter: Reporter | None) -> str:
     try:
         run = verification_again(reporter=reporter, article=article, channel=Run.Channel.TELEGRAM)
     except InputError as exc:
-        return exc.message[:190]
+        return exc.user_message[:190]
     query.edit(replies.VERIFY_AGAIN_STARTED)
     announce(run=run, chat_id=query.chat_id, text=replies.VERIFY_AGAIN_ACCEPTED)
     return ""

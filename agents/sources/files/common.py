@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
+from agents.errors import UserFacingError
 
-class FileRejected(Exception):
+
+class FileRejected(UserFacingError):
     """An upload we cannot read; `user_message` is shown to the reporter as is."""
 
     def __init__(self, user_message: str, code: str) -> None:
-        super().__init__(f"{code}: {user_message}")
-        self.user_message = user_message
-        self.code = code
+        super().__init__(user_message, code, detail=f"{code}: {user_message}")
 
 
 def _printable(text: str) -> str:

@@ -157,7 +157,7 @@ def draft_add_fact(request: ReporterRequest, run_id: int) -> HttpResponse:
             reporter=request.reporter, article=article, number=int(number) if number.isdigit() else 0
         )
     except services.InputError as exc:
-        messages.error(request, exc.message)
+        messages.error(request, exc.user_message)
         edit = run
     if not request.htmx:
         return see_other(draft_url(edit))
@@ -183,7 +183,7 @@ def draft_retry(request: ReporterRequest, run_id: int) -> HttpResponse:
     try:
         retry = services.run_retry(run=run)
     except services.InputError as exc:
-        messages.error(request, exc.message)
+        messages.error(request, exc.user_message)
         return see_other(draft_url(run))
     return see_other(draft_url(retry))
 
@@ -201,6 +201,6 @@ def draft_verify(request: ReporterRequest, run_id: int) -> HttpResponse:
             reporter=request.reporter, article=article, channel=Run.Channel.WEB
         )
     except services.InputError as exc:
-        messages.error(request, exc.message)
+        messages.error(request, exc.user_message)
         return see_other(draft_url(run))
     return see_other(draft_url(again))

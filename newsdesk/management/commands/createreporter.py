@@ -32,7 +32,7 @@ class Command(BaseCommand):
                 anthropic_key=options["anthropic_key"],
             )
         except ProfileError as exc:
-            raise CommandError(exc.message) from exc
+            raise CommandError(exc.user_message) from exc
         except IntegrityError as exc:
             raise CommandError("이미 있는 사용자 이름이거나 텔레그램 id입니다.") from exc
         self.stdout.write(f"created reporter {reporter} ({reporter.department})")

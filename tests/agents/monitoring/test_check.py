@@ -317,7 +317,7 @@ def test_without_keywords_the_request_is_refused_with_how_to_set_them(reporter: 
     with pytest.raises(InputError) as refused:
         check_request(reporter=reporter, channel="web")
 
-    assert "/set_keyword" in refused.value.message and "프로필" in refused.value.message
+    assert "/set_keyword" in refused.value.user_message and "프로필" in refused.value.user_message
     assert not Run.objects.exists()
 
 

@@ -37,7 +37,7 @@ def test_a_second_job_of_the_same_reporter_is_refused_while_another_reporter_is_
         with locks.job_lock(reporter_id=other_reporter.pk, kind="report"):
             assert locks.job_running(reporter_id=other_reporter.pk)
 
-    assert "이미 실행 중" in busy.value.message
+    assert "이미 실행 중" in busy.value.user_message
 
 
 def test_the_lock_is_released_when_the_job_raises(reporter: Any) -> None:
@@ -109,7 +109,7 @@ def test_a_manual_request_while_a_job_runs_gets_already_running_and_creates_noth
     with pytest.raises(JobAlreadyRunning) as refused:
         report_request(reporter=reporter, channel="api")
 
-    assert refused.value.status == 409 and "이미 실행 중" in refused.value.message
+    assert refused.value.status == 409 and "이미 실행 중" in refused.value.user_message
     assert list(Run.objects.values_list("pk", flat=True)) == [first.pk]
 
 

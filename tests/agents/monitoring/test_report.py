@@ -216,7 +216,7 @@ def test_an_unknown_department_is_refused(reporter: Any) -> None:
     with pytest.raises(InputError) as refused:
         report_request(reporter=reporter, channel="api")
 
-    assert "연예부" in refused.value.message and not Run.objects.exists()
+    assert "연예부" in refused.value.user_message and not Run.objects.exists()
 
 
 def test_a_failed_report_keeps_the_window_and_the_briefing(
