@@ -50,6 +50,12 @@ def register_fetcher(source: str, fetcher: Fetcher) -> None:
     _FETCHERS[source] = fetcher
 
 
+def unavailable(*, permanent: bool) -> AttachmentUnavailable:
+    """The refusal for a file its source would not hand over: an expired or unknown file cannot come
+    back (send it again); anything else is worth a retry later."""
+    return AttachmentUnavailable(msg.ATTACHMENT_EXPIRED if permanent else msg.LLM_UNAVAILABLE)
+
+
 def fetch(ref: AttachmentRef) -> bytes:
     """Downloads an attachment; raises AttachmentUnavailable with a message for the reporter."""
     fetcher = _FETCHERS.get(ref.source)

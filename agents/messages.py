@@ -144,3 +144,4 @@ MATERIAL_CUT = (
     "{name}이(가) {total:,}자로 길어 앞부분 {kept:,}자만 읽었습니다({left:,}자는 빠졌습니다). "
     '다른 부분이 필요하면 그 부분만 붙여 넣거나, PDF라면 "3~10쪽으로"처럼 쪽 범위를 알려 주세요.'
 )
+PASTED_TEXT = "붙여 넣은 글"  # how a cut note names a release pasted into a chat

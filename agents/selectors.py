@@ -13,6 +13,7 @@ from django.utils import timezone
 
 from agents import catalog
 from agents.models import Article, LLMCall, Run, RunEvent
+from agents.verify import Summary, summary
 from styles.lint import Hit
 from styles.selectors import lint_body
 
@@ -39,6 +40,15 @@ def draft_list(*, reporter: Any, limit: int = 50) -> QuerySet[Run]:
         .select_related("article")
         .order_by("-created_at")[:limit]
     )
+
+
+def job_active(*, reporter: Any) -> bool:
+    """One job per reporter: any unfinished run counts (drafts, edits, checks, briefings)."""
+    return runs_of(reporter=reporter).filter(status__in=[Run.Status.QUEUED, Run.Status.RUNNING]).exists()
+
+
+def article_get(*, reporter: Any, article_id: int) -> Article | None:
+    return Article.objects.filter(pk=article_id, reporter=reporter).first()
 
 
 def article_of(run: Run) -> Article | None:
@@ -149,3 +159,17 @@ def daily_usage(*, days: int = 31) -> list[dict[str, Any]]:
 def article_lint(*, article: Article) -> list[Hit]:
     """The house-style lint list of an article's body, with the rules as they stand now."""
     return lint_body(body=article.body, department=article.department, reporter_id=article.reporter_id)
+
+
+def verification_summary(*, article: Article) -> Summary:
+    """What the fact check of `article` counted: kinds checked, confirmed, flagged, cut."""
+    return summary(article.issues.all())
+
+
+def model_label(*, model: str) -> str:
+    """The name a reporter knows a model by (its id when the table does not list it)."""
+    return catalog.label_for(model)
+
+
+def default_model_label(*, department: str) -> str:
+    return catalog.label_for(catalog.default_model(department=department))

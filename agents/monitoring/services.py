@@ -42,8 +42,7 @@ from agents.monitoring.schedules import (
     schedule_set,
     schedule_text,
 )
-from agents.services import InputError, require_api_key
-from agents.services.common import RUN_TASKS
+from agents.services.common import RUN_TASKS, InputError, require_api_key
 from agents.sources.naver import NaverError
 
 log = logging.getLogger(__name__)

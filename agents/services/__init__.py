@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from agents import messages as msg
+from agents.attachments import AttachmentRef
+from agents.attachments import unavailable as attachment_unavailable
 from agents.errors import UserFacingError
 from agents.services.common import InputError, require_api_key, run_requeue
 from agents.services.drafts import (
@@ -21,6 +23,7 @@ from agents.services.uploads import (
     upload_await,
     upload_ensure_parsed,
     upload_extract,
+    upload_precheck,
     upload_read_elsewhere,
     upload_receive,
 )
@@ -36,17 +39,21 @@ from agents.services.verification import (
     verify_material,
 )
 from agents.sources import files
+from agents.sources.files import MAX_FILE_BYTES
 
 __all__ = [
+    "MAX_FILE_BYTES",
     "PRESS_RELEASE_LIMIT",
     "VERIFY_ARTICLE_LIMIT",
     "VERIFY_SOURCES_CHARS",
     "VERIFY_SOURCES_LIMIT",
     "VERIFY_UNFINISHED",
+    "AttachmentRef",
     "DraftInput",
     "InputError",
     "UserFacingError",
     "add_fact_instruction",
+    "attachment_unavailable",
     "draft_create",
     "draft_execute",
     "edit_create",
@@ -60,6 +67,7 @@ __all__ = [
     "upload_await",
     "upload_ensure_parsed",
     "upload_extract",
+    "upload_precheck",
     "upload_read_elsewhere",
     "upload_receive",
     "validate_draft_input",

@@ -26,6 +26,14 @@ from agents.sources import files
 OCR_STALE = timedelta(seconds=files.OCR_PAGE_SECONDS * files.MAX_OCR_PAGES + 60)
 
 
+def upload_precheck(*, file_name: str, mime_type: str, size: int) -> None:
+    """Refuses, before any download, a file whose name, type or size says we cannot read it.
+
+    Raises FileRejected (a UserFacingError) with the reason in the reporter's words.
+    """
+    files.precheck_metadata(file_name=file_name, mime_type=mime_type, size=size)
+
+
 def upload_receive(*, reporter: Any, file_name: str, mime_type: str, data: bytes) -> Upload:
     """Stores an upload after the cheap checks and queues text extraction in the worker."""
     try:

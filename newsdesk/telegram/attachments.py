@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from agents import messages as agent_msg
-from agents.attachments import AttachmentRef, AttachmentUnavailable
-from agents.sources.files import MAX_FILE_BYTES
+from agents.services import MAX_FILE_BYTES, AttachmentRef, attachment_unavailable
 
 
 def fetch(ref: AttachmentRef) -> bytes:
@@ -15,7 +13,4 @@ def fetch(ref: AttachmentRef) -> bytes:
     try:
         return client.download_file(file_id=ref.file_id, max_bytes=MAX_FILE_BYTES)
     except client.TelegramError as exc:
-        # An expired or unknown file_id cannot come back; anything else is worth a retry by hand.
-        raise AttachmentUnavailable(
-            agent_msg.ATTACHMENT_EXPIRED if exc.permanent else agent_msg.LLM_UNAVAILABLE
-        ) from exc
+        raise attachment_unavailable(permanent=exc.permanent) from exc

@@ -9,7 +9,6 @@ from django.db.models import Count
 
 from agents import selectors as agent_selectors
 from agents.models import Run
-from agents.monitoring import schedules
 from agents.monitoring import services as monitoring
 from agents.services import InputError
 from newsdesk.choices import Choices, reporter_choices
@@ -36,7 +35,7 @@ def _unknown(incoming: Incoming, reporter: Reporter) -> None:
 
 
 def _status(incoming: Incoming, reporter: Reporter) -> None:
-    times = schedules.schedule_list(reporter=reporter)
+    times = monitoring.schedule_list(reporter=reporter)
     choices = reporter_choices(reporter=reporter)
     key = reporter.masked_key or replies.KEY_NOT_SET
     if reporter.anthropic_key_status == Reporter.KeyStatus.REFUSED:
@@ -96,12 +95,12 @@ def _schedule(incoming: Incoming, reporter: Reporter) -> None:
     if incoming.args:
         say(
             chat_id=incoming.chat_id,
-            text=schedules.schedule_command(reporter=reporter, text=incoming.args),
+            text=monitoring.schedule_command(reporter=reporter, text=incoming.args),
             reporter=reporter,
         )
         return
     profile.set_step(reporter, Step.AWAIT_SCHEDULE)
-    text = replies.ASK_SCHEDULE.format(current=schedules.schedule_text(reporter=reporter))
+    text = replies.ASK_SCHEDULE.format(current=monitoring.schedule_text(reporter=reporter))
     say(chat_id=incoming.chat_id, text=text, reporter=reporter)
 
 
@@ -148,7 +147,7 @@ def _stats(incoming: Incoming, reporter: Reporter) -> None:
 def stats_text() -> str:
     reporters = Reporter.objects.exclude(registration_step__in=profile.REGISTRATION)
     by_department = reporters.values("department").annotate(n=Count("id")).order_by("-n")
-    scheduled = sum(1 for r in reporters if any(schedules.schedule_list(reporter=r).values()))
+    scheduled = sum(1 for r in reporters if any(monitoring.schedule_list(reporter=r).values()))
     users = [
         f"{r.department} | {', '.join(r.keywords)}"
         + (f" | 최근 check: {r.last_check_at:%Y-%m-%d %H:%M}" if r.last_check_at else "")

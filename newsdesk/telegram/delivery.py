@@ -7,10 +7,9 @@ from django.conf import settings
 from django.urls import reverse
 from django.utils import timezone
 
-from agents import catalog, selectors
+from agents import selectors
 from agents.models import Article, Run
 from agents.monitoring.selectors import monitor_view
-from agents.verify import summary
 from newsdesk.telegram import formatters, replies
 from newsdesk.telegram.client import split_text
 from styles.lint import position_label
@@ -89,7 +88,7 @@ def cost_line(run: Run) -> str:
 def verification_line(article: Article) -> str:
     """What was checked and what was done about it, e.g.
     "사실 확인: 수치 6건·날짜 3건 대조 → 8건 확인, 1건 근거 없음 · 1문장 삭제"."""
-    done = summary(article.issues.all())
+    done = selectors.verification_summary(article=article)
     edit = article.revision > 1
     removed = done.deleted + done.trimmed
     if article.verdict == Article.Verdict.SKIPPED and not removed:
@@ -116,7 +115,7 @@ def verification_line(article: Article) -> str:
 
 def model_line(article: Article) -> str:
     """Which model wrote it, in which house style (the cost line below says what it cost)."""
-    model = catalog.label_for(article.model) if article.model else replies.MODEL_UNKNOWN
+    model = selectors.model_label(model=article.model) if article.model else replies.MODEL_UNKNOWN
     return replies.ARTICLE_MODEL.format(model=model) + (
         replies.ARTICLE_STYLE.format(style=article.style) if article.style else ""
     )

@@ -6,7 +6,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from agents.sources import files
+from agents.services import UserFacingError, upload_precheck
 from newsdesk.models import Reporter
 from newsdesk.telegram import callbacks, commands, paste, profile, replies, reverify  # noqa: F401 (buttons)
 from newsdesk.telegram.incoming import Incoming, parse
@@ -52,12 +52,12 @@ def file_hint(incoming: Incoming, reporter: Reporter) -> None:
     """A file without a caption: check what can be checked from its metadata and ask what to do."""
     meta = incoming.attachment or {}
     try:
-        files.precheck_metadata(
+        upload_precheck(
             file_name=str(meta.get("file_name") or ""),
             mime_type=str(meta.get("mime_type") or ""),
             size=int(meta.get("file_size") or 0),
         )
-    except files.FileRejected as exc:
+    except UserFacingError as exc:
         say(chat_id=incoming.chat_id, text=exc.user_message, reporter=reporter)
         return
     say(chat_id=incoming.chat_id, text=replies.FILE_RECEIVED, reporter=reporter)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from agents.sources.files import MAX_FILE_BYTES
+from agents.services import MAX_FILE_BYTES
 
 
 @dataclass(frozen=True)

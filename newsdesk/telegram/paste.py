@@ -29,7 +29,9 @@ from agents.services.drafts import PRESS_RELEASE_LIMIT
 from conversations.models import Message
 from conversations.services import message_log
 from newsdesk.models import PendingText, Reporter
+from newsdesk.telegram import queue
 from newsdesk.telegram.incoming import Incoming
+from newsdesk.telegram.orchestrate import handle_text
 
 log = logging.getLogger(__name__)
 SPLIT_PART_MIN = 3000  # the client splits at 4096 UTF-16 units: a part this long likely has a sequel
@@ -57,8 +59,6 @@ def collect(incoming: Incoming, reporter: Reporter, logged: Message) -> None:
 
 
 def schedule_flush(*, reporter_id: int, wait: float) -> None:
-    from newsdesk.telegram import queue
-
     queue.flush_queue(reporter_id=reporter_id, wait=max(wait, 0.05))
 
 
@@ -114,8 +114,6 @@ def _continues(previous: PendingText, part: PendingText) -> bool:
 
 
 def _route(token: str) -> None:
-    from newsdesk.telegram.orchestrate import handle_text  # orchestrate → commands → … → dispatch
-
     parts = list(
         PendingText.objects.filter(batch=token)
         .select_related("reporter", "message")

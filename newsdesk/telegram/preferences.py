@@ -7,7 +7,7 @@ apply: only curated publishers and offered models, checked again when the button
 
 from __future__ import annotations
 
-from agents import catalog
+from agents.selectors import default_model_label
 from conversations.models import Message
 from conversations.services import message_log
 from newsdesk.choices import Choices, reporter_choices
@@ -43,7 +43,7 @@ def set_model(incoming: Incoming, reporter: Reporter) -> None:
         replies.MODEL_OPTION.format(label=spec.label, input=spec.input, output=spec.output)
         for spec in choices.models
     ]
-    default = catalog.label_for(catalog.default_model(department=reporter.department))
+    default = default_model_label(department=reporter.department)
     text = replies.ASK_MODEL.format(current=model_text(choices), default=default) + "\n\n" + "\n".join(lines)
     buttons = [callbacks.button(spec.label, MODEL, spec.id) for spec in choices.models]
     _ask(incoming, reporter, text, [*buttons, callbacks.button(replies.DEFAULT_CHOICE, MODEL, "")])

@@ -11,8 +11,7 @@ from typing import Any
 
 from django.db import transaction
 
-from agents.monitoring import schedules
-from agents.monitoring.services import history_clear
+from agents.monitoring import services as monitoring
 from conversations.models import Message
 from conversations.services import message_log
 from newsdesk.models import Reporter
@@ -180,7 +179,7 @@ def _api_key(incoming: Incoming, reporter: Reporter) -> None:
         reporter.registration_step = Step.DONE
         reporter.last_check_at = reporter.last_report_at = None  # a new registration starts fresh (v1)
         reporter.save()
-        history_clear(reporter=reporter, kinds=["check", "report"])
+        monitoring.history_clear(reporter=reporter, kinds=["check", "report"])
     text = replies.REGISTERED.format(department=reporter.department, keywords=", ".join(reporter.keywords))
     say(chat_id=incoming.chat_id, text=text, reporter=reporter)
 
@@ -234,6 +233,6 @@ def change_schedule(incoming: Incoming, reporter: Reporter, raw: str) -> None:
     set_step(reporter, Step.DONE)
     say(
         chat_id=incoming.chat_id,
-        text=schedules.schedule_command(reporter=reporter, text=raw),
+        text=monitoring.schedule_command(reporter=reporter, text=raw),
         reporter=reporter,
     )

@@ -101,7 +101,6 @@ KEYWORDS_NEED_VALUES = "어떤 키워드로 바꿀까요? 예) /set_keyword 서�
 KEYWORD_NOT_FOUND = "등록된 키워드가 아닙니다: {keywords}"
 
 DRAFT_ACCEPTED = "기사 작성을 시작합니다…"
-PASTED_TEXT = "붙여 넣은 글"
 VERIFY_AGAIN_OFFER = "위 기사는 검증 미완료입니다. 기사를 다시 쓰지 않고 사실 확인만 다시 할 수 있습니다."
 VERIFY_AGAIN_BUTTON = "검증 다시 하기"
 VERIFY_AGAIN_STARTED = "사실 확인을 다시 시작했습니다."

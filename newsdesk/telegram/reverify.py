@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import contextlib
 
-from agents.models import Article, Run
-from agents.services import VERIFY_UNFINISHED, InputError, verification_again
+from agents.models import Run
+from agents.selectors import article_get, job_active
+from agents.services import VERIFY_UNFINISHED, UserFacingError, verification_again
 from newsdesk.models import Reporter
 from newsdesk.telegram import callbacks, client, replies
 from newsdesk.telegram.progress import announce
@@ -27,14 +28,14 @@ def offer(*, run: Run, chat_id: int) -> None:
 def _verify_again(query: callbacks.Query, reporter: Reporter | None) -> str:
     if reporter is None or not query.value.isdigit():
         return replies.BUTTON_EXPIRED
-    article = Article.objects.filter(pk=int(query.value), reporter=reporter).first()
+    article = article_get(reporter=reporter, article_id=int(query.value))
     if article is None:
         return replies.BUTTON_EXPIRED
-    if Run.objects.filter(reporter=reporter, status__in=[Run.Status.QUEUED, Run.Status.RUNNING]).exists():
+    if job_active(reporter=reporter):
         return replies.BUSY
     try:
         run = verification_again(reporter=reporter, article=article, channel=Run.Channel.TELEGRAM)
-    except InputError as exc:
+    except UserFacingError as exc:
         return exc.user_message[:190]
     query.edit(replies.VERIFY_AGAIN_STARTED)
     announce(run=run, chat_id=query.chat_id, text=replies.VERIFY_AGAIN_ACCEPTED)
