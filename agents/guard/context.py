@@ -54,6 +54,8 @@ _STOP = frozenset(
 # A clause ends at a comma or semicolon, and a quotation starts a clause of its own. A colon does
 # not: "관련 예산 : 1,029 → 1,311억 원" is about 관련 예산.
 _BREAK = re.compile(r"[,;“”\"「」]|\s(?:그리고|또|반면|하지만)\s")
+# "보도자료와 12월 12일 고시", "11개 품목과 9대 지역": 와 joining two things ends the first.
+_JOIN = re.compile(r"(?<=[가-힣])[와과] ")
 OWN_WORDS = 3  # the words nearest before a figure that say what it is; earlier ones are shared
 _FROM = re.compile(r"^\)?(?:\s?\([^()]{0,12}\))?\s?(?:에서|부터|→|->|⟶)")
 _TO = re.compile(
@@ -163,7 +165,63 @@ def contexts(
         context = Context.of(own, shared, role)
         result.append(context)
         previous = (end, context)
-    return result
+    return _distributed(text, spans, tokens, result)
+
+
+_EACH = re.compile(r"각각")
+_RUN_GAP = re.compile(r"\s?(?:,|[와과·]|및)\s?")
+_ITEM = re.compile(r", |(?<=[가-힣])[와과] | 및 ")  # what separates the items of a list
+_ITEM_END = re.compile(r"\)?(?:으로|로|에서|에|은|는|이|가|을|를)?\s?(?:, |[와과] | 및 )?")
+_EACH_GAP = re.compile(r"\)?[가-힣]{0,2}\s?")  # "39.6%, 25.0%로 각각"
+
+
+def _distributed(
+    text: str, spans: Sequence[tuple[int, int]], tokens: Sequence[Token], found: list[Context]
+) -> list[Context]:
+    """ "1인가구와 1세대 가구는 … 각각 39.6%, 25.0%": the i-th figure of the run next to 각각 is about
+    the i-th of as many items listed before the run, and not about the others."""
+    for each in _EACH.finditer(text):
+        run = _run(text, spans, each.start(), each.end())
+        if len(run) < 2:
+            continue
+        cuts = [0, *(m.end() for m in _ITEM.finditer(text, 0, min(each.start(), spans[run[0]][0])))]
+        if len(cuts) < len(run):
+            continue
+        bounds = [*cuts[-len(run) :], min(each.start(), spans[run[0]][0])]
+        if any(
+            a <= s and e <= b and _ITEM_END.fullmatch(text, e, b)
+            for a, b in pairwise(bounds)
+            for s, e in spans
+        ):
+            continue  # "중학생은 133만명, 고등학생은 130만명으로 각각": items end in figures, not words
+        listed = [[t for t in tokens if a <= t[0] < b] for a, b in pairwise(bounds)]
+        # The outer items are cut at one word: "참여율은 서울과 부산이", "서울과 부산의 참여율은".
+        listed = [listed[0][-1:], *(item[:OWN_WORDS] for item in listed[1:-1]), listed[-1][:1]]
+        every = frozenset(t for item in listed for _, _, t in item)
+        for position, item in zip(run, listed, strict=True):
+            context, own = found[position], _joined(item)
+            found[position] = Context.of(own, (context.shared | context.own | every) - own, context.role)
+    return found
+
+
+def _run(text: str, spans: Sequence[tuple[int, int]], start: int, end: int) -> list[int]:
+    """The figures listed right after text[start:end] ("각각 30억, 20억원"), or right before it."""
+    after = [i for i, (s, _) in enumerate(spans) if s >= end and not text[end:s].strip()]
+    before = [i for i, (_, e) in enumerate(spans) if e <= start and _EACH_GAP.fullmatch(text, e, start)]
+    if not after and not before:
+        return []
+    run = [after[0] if after else before[-1]]
+    step = 1 if after else -1
+    while 0 <= run[-1] + step < len(spans):
+        gap = (
+            (spans[run[-1]][1], spans[run[-1] + 1][0])
+            if step == 1
+            else (spans[run[-1] - 1][1], spans[run[-1]][0])
+        )
+        if not _RUN_GAP.fullmatch(text, *gap):
+            break
+        run.append(run[-1] + step)
+    return sorted(run)
 
 
 Token = tuple[int, int, str]  # start, end, stem
@@ -284,67 +342,3 @@ def _prefixes(words: frozenset[str]) -> frozenset[str]:
 def _word_prefixes(word: str) -> frozenset[str]:
     """ "서울시청" → {"서울", "서울시"}; a token such as a year has none."""
     return frozenset() if ":" in word else frozenset(word[:n] for n in range(2, len(word)))
-
-
-# "보도자료와 12월 12일 고시": a list of two things; a date after 와 is about what follows it only.
-_JOIN = re.compile(r"(?<=[가-힣])[와과] ")
-_UNTIL = re.compile(r"\)?\s?까지")
-_SINCE = re.compile(r"\)?\s?(?:부터|에서)")
-
-
-def contexts_around(
-    text: str, spans: Sequence[tuple[int, int]], stops: Sequence[tuple[int, int]]
-) -> list[Context]:
-    """The context of each span written before what it is about as often as after it: a date
-    ("13일 감귤 평가회를 연다", "평가회를 13일 개최", "5·6 대책에서"). Its own words are the
-    nearest few after it and before it, each side up to the next figure (spans and stops), clause
-    break or predicate ("면제하기로 했는데 이후 8·4 대책에서": 했는데 ends the clause before 8·4);
-    a date in brackets is also about the words before the bracket and the rest of the bracket
-    ("보도자료(‘2016소득분배지표', ’17.5.23)"). Its role: 까지 ends a span of time, 부터 starts one."""
-    marks = sorted([*spans, *stops])
-    tokens = _sentence_tokens(text, marks, (), ())
-    positions = [p for p, _, _ in tokens]
-    ends = [*(e for _, e in marks), *_breaks(text), *(e for _, e in _predicates(text, marks))]
-    starts = [
-        *(s for s, _ in marks),
-        *(s - 1 for s in _breaks(text)),
-        *(s for s, _ in _predicates(text, marks)),
-    ]
-    result = []
-    for start, end in spans:
-        low = max([0, *(e for e in ends if e <= start)])
-        high = min([len(text), *(s for s in starts if s >= end)])
-        own = set(
-            _joined(
-                [t for t in tokens[bisect_left(positions, low) : bisect_left(positions, start)]][-OWN_WORDS:]
-            )
-        )
-        own |= _joined([t for t in tokens[bisect_left(positions, end) :] if t[0] < high][:OWN_WORDS])
-        label = _label(text, start)
-        if label >= 0:
-            close = text.find(")", end)
-            at = bisect_left(positions, label)
-            own |= _joined(tokens[max(0, at - OWN_WORDS) : at])
-            own |= {t for p, _, t in tokens if label < p < (close if close >= 0 else end)}
-        role = "to" if _UNTIL.match(text, end) else "from" if _SINCE.match(text, end) else ""
-        result.append(Context.of(frozenset(own), frozenset(t for _, _, t in tokens) - own, role))
-    return result
-
-
-def _breaks(text: str) -> list[int]:
-    """The ends of clause breaks: a comma, a quote, 와 joining two things."""
-    return [m.end() for m in (*_BREAK.finditer(text), *_JOIN.finditer(text))]
-
-
-def _predicates(text: str, marks: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
-    """The spans of the predicates of text outside marks: they end the clause before them."""
-    found = []
-    for match in _WORD.finditer(text):
-        word = match.group()
-        if (
-            word not in _STOP
-            and _PREDICATE.search(word)
-            and not any(s <= match.start() < e for s, e in marks)
-        ):
-            found.append(match.span())
-    return found

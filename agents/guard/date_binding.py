@@ -11,6 +11,8 @@ better than every mention of its own day.
 
 from __future__ import annotations
 
+import re
+from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
@@ -18,7 +20,20 @@ from datetime import date
 from agents.guard import dates
 from agents.guard import messages as msg
 from agents.guard.binding import source_sentences
-from agents.guard.context import Context, agreements, contexts_around, score
+from agents.guard.context import (
+    _BREAK,
+    _JOIN,
+    _PREDICATE,
+    _STOP,
+    _WORD,
+    OWN_WORDS,
+    Context,
+    _joined,
+    _label,
+    _sentence_tokens,
+    agreements,
+    score,
+)
 
 MARGIN = 3  # how much better another day's context must fit: one more own word, or a role
 
@@ -102,3 +117,65 @@ def _contexts(
     spans = [(h.start - offset, h.end - offset) for h in days]
     stops = [(h.start - offset, h.end - offset) for h in date_hits if 0 <= h.start - offset < len(sentence)]
     return contexts_around(sentence, spans, [s for s in stops if s not in spans])
+
+
+_UNTIL = re.compile(r"\)?\s?까지")
+_SINCE = re.compile(r"\)?\s?(?:부터|에서)")
+
+
+def contexts_around(
+    text: str, spans: Sequence[tuple[int, int]], stops: Sequence[tuple[int, int]]
+) -> list[Context]:
+    """The context of each span written before what it is about as often as after it: a date
+    ("13일 감귤 평가회를 연다", "평가회를 13일 개최", "5·6 대책에서"). Its own words are the
+    nearest few after it and before it, each side up to the next figure (spans and stops), clause
+    break or predicate ("면제하기로 했는데 이후 8·4 대책에서": 했는데 ends the clause before 8·4);
+    a date in brackets is also about the words before the bracket and the rest of the bracket
+    ("보도자료(‘2016소득분배지표', ’17.5.23)"). Its role: 까지 ends a span of time, 부터 starts one."""
+    marks = sorted([*spans, *stops])
+    tokens = _sentence_tokens(text, marks, (), ())
+    positions = [p for p, _, _ in tokens]
+    ends = [*(e for _, e in marks), *_breaks(text), *(e for _, e in _predicates(text, marks))]
+    starts = [
+        *(s for s, _ in marks),
+        *(s - 1 for s in _breaks(text)),
+        *(s for s, _ in _predicates(text, marks)),
+    ]
+    result = []
+    for start, end in spans:
+        low = max([0, *(e for e in ends if e <= start)])
+        high = min([len(text), *(s for s in starts if s >= end)])
+        own = set(
+            _joined(
+                [t for t in tokens[bisect_left(positions, low) : bisect_left(positions, start)]][-OWN_WORDS:]
+            )
+        )
+        own |= _joined([t for t in tokens[bisect_left(positions, end) :] if t[0] < high][:OWN_WORDS])
+        label = _label(text, start)
+        if label >= 0:
+            close = text.find(")", end)
+            at = bisect_left(positions, label)
+            own |= _joined(tokens[max(0, at - OWN_WORDS) : at])
+            own |= {t for p, _, t in tokens if label < p < (close if close >= 0 else end)}
+        role = "to" if _UNTIL.match(text, end) else "from" if _SINCE.match(text, end) else ""
+        result.append(Context.of(frozenset(own), frozenset(t for _, _, t in tokens) - own, role))
+    return result
+
+
+def _breaks(text: str) -> list[int]:
+    """The ends of clause breaks: a comma, a quote, 와 joining two things."""
+    return [m.end() for m in (*_BREAK.finditer(text), *_JOIN.finditer(text))]
+
+
+def _predicates(text: str, marks: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The spans of the predicates of text outside marks: they end the clause before them."""
+    found = []
+    for match in _WORD.finditer(text):
+        word = match.group()
+        if (
+            word not in _STOP
+            and _PREDICATE.search(word)
+            and not any(s <= match.start() < e for s, e in marks)
+        ):
+            found.append(match.span())
+    return found
