@@ -83,6 +83,7 @@ class Issue:
     action: str = "kept"  # kept | deleted | trimmed
     reason: str = ""  # why it was flagged, or how code confirmed what the guard alone could not
     formula: str = ""  # a derived figure's recomputed formula
+    context: str = ""  # the sentence a code finding stands in: evidence is read in it
 
 
 @dataclass
@@ -180,8 +181,10 @@ def summary(issues: Iterable[Any]) -> Summary:
 
 
 def code_issues(*, body: str, sources: list[str], reference: date | None) -> list[Issue]:
+    sentences = {s.index: s.text for s in split_sentences(body)}
     return [
-        _code_issue(finding) for finding in check_article(body=body, sources=sources, reference=reference)
+        _code_issue(finding, sentences.get(finding.fact.sentence, body))
+        for finding in check_article(body=body, sources=sources, reference=reference)
     ]
 
 
@@ -193,7 +196,7 @@ def headline_issues(*, headline: str, sources: list[str], reference: date | None
     return issues
 
 
-def _code_issue(finding: Any) -> Issue:
+def _code_issue(finding: Any, context: str) -> Issue:
     """One guard finding; a guard that tells contradicted from not_found passes its status on."""
     supported = bool(finding.supported)
     status = getattr(finding, "status", "") or ("confirmed" if supported else "not_found")
@@ -208,6 +211,7 @@ def _code_issue(finding: Any) -> Issue:
         sentence_index=finding.fact.sentence,
         reason=reason,
         formula=getattr(finding, "formula", "") or "",
+        context=context,
     )
 
 
@@ -242,13 +246,17 @@ def _checked_by(
             continue
         if check.evidence_quote:
             found = evidence.span_supports(
-                fact=issue.claim, span=check.evidence_quote, sources=sources, reference=reference
+                fact=issue.claim,
+                span=check.evidence_quote,
+                sources=sources,
+                reference=reference,
+                sentence=issue.context,
             )
             if found:
                 return found
         if check.derivation is not None and issue.kind == "number":
             found = evidence.derivation_supports(
-                fact=issue.claim, derivation=check.derivation, sources=sources
+                fact=issue.claim, derivation=check.derivation, sources=sources, sentence=issue.context
             )
             if found:
                 return found

@@ -72,7 +72,13 @@ def honest(issues: list[Issue], case: Case) -> list[ClaimCheck]:
             (
                 s
                 for s in segments(case.release)
-                if span_supports(fact=issue.claim, span=s, sources=[case.release], reference=case.reference)
+                if span_supports(
+                    fact=issue.claim,
+                    span=s,
+                    sources=[case.release],
+                    reference=case.reference,
+                    sentence=issue.context,
+                )
             ),
             None,
         )

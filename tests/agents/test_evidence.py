@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from datetime import date
 
+import pytest
+
 from agents.evidence import Derivation, derivation_supports, find_span, span_supports
 
 RELEASE = (
@@ -97,3 +99,86 @@ def test_operands_scattered_over_a_release_make_no_derivation() -> None:
 
     assert derivation_supports(fact="2.7명", derivation=difference, sources=[release]) is None
     assert derivation_supports(fact="2.7명", derivation=difference, sources=["사망률은 2.8명, 0.1명 감소"])
+
+
+# --- evidence is read in the article sentence, about the same thing (a lying verifier) -----------
+STUDY = (
+    "고등학생 학업중단율은 2.0%, 초·중학생은 0.7%다.\n"
+    "학급당 학생 수는 유치원 15.7명, 초등학교 20.0명, 중학교 24.5명이다.\n"
+    "유치원 23,190명, 중학교 6,019명 증가.\n"
+    "가족의 정의로는 혈연관계와 법적 연결관계를 꼽았다. 경향은 서울, 인천, 경기도에서 두드러진다.\n"
+    "보도자료는 월요일 1건, 화요일 2건이다. 지원 예산은 1,480억원으로 지난해 1,250억원보다 늘었다."
+)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "fact", "span"),
+    [
+        # a list of three elsewhere in the release is no count of the two definitions
+        (
+            "가족의 정의로는 ‘혈연관계’와 ‘법적 연결관계’ 세 가지에 대한 동의가 높았다.",
+            "세 가지",
+            "경향은 서울, 인천, 경기도에서 두드러진다.",
+        ),
+        # a span that holds the value about something else
+        ("지원 예산은 2건이다.", "2건", "보도자료는 월요일 1건, 화요일 2건이다."),
+    ],
+)
+def test_a_span_about_something_else_does_not_keep_the_figure(sentence: str, fact: str, span: str) -> None:
+    assert (
+        span_supports(fact=fact, span=span, sources=[STUDY], reference=REFERENCE, sentence=sentence) is None
+    )
+
+
+def test_a_span_about_the_same_thing_keeps_the_figure_read_in_its_sentence() -> None:
+    found = span_supports(
+        fact="1,250억원",
+        span="지원 예산은 1,480억원으로 지난해 1,250억원보다 늘었다.",
+        sources=[STUDY],
+        reference=REFERENCE,
+        sentence="지난해 지원 예산은 1,250억원이었다.",
+    )
+    assert found is not None
+
+
+@pytest.mark.parametrize(
+    ("sentence", "fact", "operation", "operands"),
+    [
+        # small counts add up to any small count: the guard never derives a one-digit count
+        ("이날 나가는 보도자료는 세 건이다.", "세 건", "sum", ["1건", "2건"]),
+        # a multiple of the two rates the sentence states is computed from those two only
+        (
+            "고등학생 학업중단율(2.0%)은 초·중학생(0.7%)의 네 배 가까이 된다.",
+            "네 배",
+            "ratio",
+            ["23,190명", "6,019명"],
+        ),
+        # operands about something other than what the sentence is about
+        ("학급 수가 230억원 늘었다.", "230억원", "difference", ["1,480억원", "1,250억원"]),
+    ],
+)
+def test_a_derivation_beyond_the_guards_limits_or_about_something_else_is_refused(
+    sentence: str, fact: str, operation: str, operands: list[str]
+) -> None:
+    derivation = Derivation(operation=operation, operands=operands)  # type: ignore[arg-type]
+    assert derivation_supports(fact=fact, derivation=derivation, sources=[STUDY], sentence=sentence) is None
+
+
+@pytest.mark.parametrize(
+    ("sentence", "fact", "operation", "operands"),
+    [
+        ("지원 예산은 지난해보다 230억원 늘었다.", "230억원", "difference", ["1,480억원", "1,250억원"]),
+        ("지원 예산은 지난해보다 18.4% 늘었다.", "18.4%", "percent_change", ["1,480억원", "1,250억원"]),
+        (
+            "고등학생 학업중단율(2.0%)은 초·중학생(0.7%)의 세 배 가까이 된다.",
+            "세 배",
+            "ratio",
+            ["2.0%", "0.7%"],
+        ),
+    ],
+)
+def test_an_honest_derivation_about_the_same_thing_is_kept(
+    sentence: str, fact: str, operation: str, operands: list[str]
+) -> None:
+    derivation = Derivation(operation=operation, operands=operands)  # type: ignore[arg-type]
+    assert derivation_supports(fact=fact, derivation=derivation, sources=[STUDY], sentence=sentence)

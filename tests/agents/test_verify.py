@@ -7,13 +7,13 @@ from typing import Any
 
 import pytest
 
+from agents import evidence, tasks
 from agents import messages as msg
-from agents import tasks
 from agents.evidence import Derivation
 from agents.guard import split_sentences
 from agents.models import Article, Run
 from agents.services import draft_create
-from agents.verify import VERIFY_MAX_TOKENS, ClaimCheck, Issue, apply_evidence
+from agents.verify import VERIFY_MAX_TOKENS, ClaimCheck, Issue, apply_evidence, code_issues
 from tests.agents.drafting import submit, verify_pass
 from tests.fakes.anthropic import FakeAnthropic, tool_use
 from tests.fixtures.press import BODY, BODY_WITH_HALLUCINATION, HALLUCINATED_SENTENCE, HEADLINE, PRESS_RELEASE
@@ -154,6 +154,24 @@ def test_a_figure_code_found_contradicted_is_never_reopened() -> None:
     )
 
     assert issue.status == "contradicted"
+
+
+def test_evidence_is_read_in_the_sentence_the_code_issue_stands_in() -> None:
+    """Alone, "세 가지" is held by any list of three; in its sentence it counts two definitions."""
+    sources = ["가족의 정의로는 혈연관계와 법적 연결관계를 꼽았다. 경향은 서울, 인천, 경기도에서 두드러진다."]
+    body = "가족의 정의로는 ‘혈연관계’와 ‘법적 연결관계’ 세 가지에 대한 동의가 높았다."
+    span = "경향은 서울, 인천, 경기도에서 두드러진다."
+    [issue] = [
+        i for i in code_issues(body=body, sources=sources, reference=date(2026, 3, 3)) if i.claim == "세 가지"
+    ]
+    check = ClaimCheck(claim="세 가지", status="confirmed", kind="number", sentence=1, evidence_quote=span)
+
+    apply_evidence(issues=[issue], checks=[check], sources=sources, reference=date(2026, 3, 3))
+
+    assert issue.context == body
+    assert evidence.span_supports(fact="세 가지", span=span, sources=sources, reference=None)  # alone
+    assert issue.status == "not_found"
+    assert issue.reason == msg.EVIDENCE_REJECTED
 
 
 def test_evidence_given_for_another_sentence_keeps_nothing() -> None:
