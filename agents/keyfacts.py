@@ -117,11 +117,30 @@ def _days(text: str) -> set[str]:
     return found
 
 
-def missing_facts(*, release: str, headline: str, body: str, limit: int = MAX_LISTED) -> list[KeyFact]:
-    """The key facts of `release` that neither the headline nor the body carries, at most `limit`."""
+def listed_atoms(listed: Sequence[dict[str, str]]) -> list[Atom]:
+    """Atoms of the facts the model listed (`agents.keyfacts_model`): figures as code reads them,
+    a fact of words under the model's own summary."""
+    atoms: list[Atom] = []
+    for item in listed:
+        text = item["source_text"]
+        if unit_figures(text):
+            atoms += factatoms.figure_atoms(text)
+        else:
+            atoms.append(Atom("words", factatoms.short(item["fact"]), text, probe=text))
+    return atoms
+
+
+def missing_facts(
+    *, release: str, headline: str, body: str, limit: int = MAX_LISTED, listed: Sequence[dict[str, str]] = ()
+) -> list[KeyFact]:
+    """The key facts of `release` that neither the headline nor the body carries, at most `limit`.
+    `listed` are the model's key facts for a release where code found none of its own kinds: they
+    stand in for the clauses of words code would guess."""
     sentences = [headline, *(s.text for s in split_sentences(body))]
     article = "\n".join(s for s in sentences if s)
     atoms = key_atoms(release)
+    if listed:
+        atoms = [a for a in atoms if a.kind != "words"] + listed_atoms(listed)
     figures = factatoms.carried_figures([a for a in atoms if a.kind == "figure"], article=article)
     absent = factatoms.in_turn([a for a in atoms if not _carried(a, sentences=sentences, figures=figures)])
     return [KeyFact(fact=a.label, source_text=a.source_text, kind=a.kind) for a in absent[:limit]]

@@ -20,7 +20,7 @@ from agents.material import MAX_LENGTH, MIN_LENGTH, LengthTarget, SourceDoc, art
 from agents.models import Article, Run, Upload
 from agents.selectors import article_lint
 from agents.services.common import InputError, done_message, queue_run, require_api_key, save_issues
-from agents.services.tracing import traced
+from agents.services.tracing import traced, with_key_facts
 from agents.services.uploads import upload_ensure_parsed, upload_read_elsewhere
 from agents.services.verification import VERIFY_UNFINISHED, verify_execute
 from agents.sources import files
@@ -179,6 +179,7 @@ def draft_execute(*, run: Run) -> Article:
         "verify_seconds": round(time.monotonic() - drafted, 2),
         "turns": draft.turns,
     }
+    material = with_key_facts(ctx=ctx, material=[doc.to_json() for doc in draft.material])
     with transaction.atomic():
         article = Article.objects.create(
             run=run,
@@ -189,7 +190,7 @@ def draft_execute(*, run: Run) -> Article:
             body=check.body,
             verdict=check.verdict,
             sources=draft.sources,
-            source_material=[doc.to_json() for doc in draft.material],
+            source_material=material,
             length=article_length(check.body),
             target_length=draft.target.to_json(),
             warnings=[*run.input.get("notes", []), *draft.warnings, *check.warnings],
@@ -198,7 +199,7 @@ def draft_execute(*, run: Run) -> Article:
             **traced(
                 headline=check.headline or draft.headline,
                 body=check.body,
-                material=[doc.to_json() for doc in draft.material],
+                material=material,
             ),
         )
         save_issues(article, check.issues)

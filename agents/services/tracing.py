@@ -9,16 +9,30 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from agents import llm
 from agents.keyfacts import missing_facts
+from agents.keyfacts_model import model_key_facts, needs_model
 from agents.provenance import attribute
 
 
 def traced(*, headline: str, body: str, material: Sequence[dict[str, Any]]) -> dict[str, Any]:
     """The `provenance` and `missing_facts` fields of an Article with this body and material."""
     texts = [str(doc.get("text", "")) for doc in material]
-    release = next((str(d.get("text", "")) for d in material if d.get("kind") == "press_release"), "")
-    missing = missing_facts(release=release, headline=headline, body=body) if release else []
+    doc = next((d for d in material if d.get("kind") == "press_release"), None)
+    release = str(doc.get("text", "")) if doc else ""
+    listed = list(doc.get("key_facts", [])) if doc else []
+    missing = missing_facts(release=release, headline=headline, body=body, listed=listed) if release else []
     return {
         "provenance": attribute(body=body, sources=texts),
         "missing_facts": [fact.to_json() for fact in missing],
     }
+
+
+def with_key_facts(*, ctx: llm.CallContext, material: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """`material` with the model's key facts stored on the press release where code finds none
+    (one forced call per draft; edits inherit the stored list with the material)."""
+    doc = next((d for d in material if d.get("kind") == "press_release"), None)
+    if doc is None or "key_facts" in doc or not needs_model(str(doc.get("text", ""))):
+        return material
+    listed = model_key_facts(ctx=ctx, release=str(doc["text"]))
+    return [{**d, "key_facts": listed} if d is doc else d for d in material]
