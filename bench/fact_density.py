@@ -27,6 +27,7 @@ from agents import density  # noqa: E402
 from agents.guard import extract_facts  # noqa: E402
 
 DATA = Path(__file__).parent / "data" / "density" / "articles.json"
+DEPARTMENT_ORDER = ["사회부", "정치부", "경제부", "산업부", "테크부", "문화부", "스포츠부", "국제부"]
 NOTICE = (
     "서울 마포구는 12월 1일부터 내년 2월 28일까지 망원한강공원 야외 썰매장을 운영한다. "
     "운영 시간은 오전 10시부터 오후 5시까지이며 입장료는 2000원이다. 만 4세 이상 어린이가 이용할 수 있고 "
@@ -35,8 +36,12 @@ NOTICE = (
 
 
 def collect(source: Path) -> None:
+    """Counts the given articles and stores them with the rows already there (same URL: replaced)."""
+    given = json.loads(source.read_text())
+    urls = {item["url"] for item in given}
+    kept = [row for row in json.loads(DATA.read_text()) if row["url"] not in urls] if DATA.exists() else []
     rows = []
-    for item in json.loads(source.read_text()):
+    for item in given:
         text = item["text"]
         facts = sorted({fact.key for fact in extract_facts(text)})
         chars = len(text.replace("\n", ""))
@@ -47,9 +52,10 @@ def collect(source: Path) -> None:
                 "facts": facts,
             }
         )
+    rows = sorted(kept + rows, key=lambda row: DEPARTMENT_ORDER.index(row["department"]))
     DATA.parent.mkdir(parents=True, exist_ok=True)
     DATA.write_text(json.dumps(rows, ensure_ascii=False, indent=1) + "\n")
-    print(f"stored {len(rows)} articles in {DATA}")
+    print(f"stored {len(rows)} articles ({len(given)} given) in {DATA}")
 
 
 def table() -> dict[str, float]:
