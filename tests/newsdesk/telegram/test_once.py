@@ -9,7 +9,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from newsdesk.models import Reporter, TelegramUpdate
-from newsdesk.telegram import client, once, tasks
+from newsdesk.telegram import client, once, session, tasks
 from newsdesk.telegram.webhook import receive_update
 from tests.factories import ReporterFactory
 from tests.fakes.telegram import FakeTelegram, text_update
@@ -121,8 +121,8 @@ def test_a_reply_telegram_refused_is_recorded_unsent_and_sent_by_the_rerun(
 def test_a_reply_whose_answer_was_lost_stays_sending_so_a_rerun_skips_it(
     fake_telegram: FakeTelegram, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(client, "READ_TIMEOUT", 0.3)
-    monkeypatch.setattr(client, "WRITE_TIMEOUT", 0.3)
+    monkeypatch.setattr(session, "READ_TIMEOUT", 0.3)
+    monkeypatch.setattr(session, "WRITE_TIMEOUT", 0.3)
     fake_telegram.stall("sendMessage", 1.5)  # Telegram shows it, but its answer never arrives
     reply_log = in_memory_log()
     with once.replies_of(reply_log), pytest.raises(client.TelegramError) as lost:
