@@ -19,7 +19,8 @@ delivered) is the entry "unsent", and a re-run sends it.
 Re-runs match replies by position: a handling that would now answer differently (its first run
 already changed a setting) still skips the positions that were answered; the reporter saw those.
 Sends are also conditional on still owning the update: when another worker took it over, the
-claim's UPDATE matches no row and nothing is sent.
+claim's UPDATE matches no row and nothing is sent. A handler must not send from inside
+`transaction.atomic()`: the "sending" entry would only become durable at the commit.
 """
 
 from __future__ import annotations
