@@ -30,6 +30,7 @@ from agents.caching import with_cache_markers as _with_cache_markers
 from agents.errors import UserFacingError
 from agents.models import LLMCall
 from agents.pricing import Usage, cost_usd
+from agents.reporters import ReporterLike
 from agents.toolspec import Tool
 
 if TYPE_CHECKING:
@@ -84,7 +85,9 @@ class CallContext:
     model: str = ""  # "" = the server default (NEWSDESK_LLM_MODEL)
 
 
-def reporter_context(*, reporter: Any, run_id: int | None = None, writing: bool = True) -> CallContext:
+def reporter_context(
+    *, reporter: ReporterLike, run_id: int | None = None, writing: bool = True
+) -> CallContext:
     """A reporter's calls: their key (or the server's) and their model. The model they chose
     writes, edits and checks their articles; routing and monitoring keep the department's (or
     server's) default, since a dearer model buys nothing there."""

@@ -13,6 +13,7 @@ from django.utils import timezone
 
 from agents import catalog
 from agents.models import Article, LLMCall, Run, RunEvent
+from agents.reporters import ReporterLike
 from agents.verify import Summary, summary
 from styles.lint import Hit
 from styles.selectors import lint_body
@@ -20,11 +21,11 @@ from styles.selectors import lint_body
 DRAFT_KINDS = (Run.Kind.DRAFT, Run.Kind.EDIT)
 
 
-def runs_of(*, reporter: Any) -> QuerySet[Run]:
-    return Run.objects.filter(reporter=reporter)
+def runs_of(*, reporter: ReporterLike) -> QuerySet[Run]:
+    return Run.objects.filter(reporter_id=reporter.pk)
 
 
-def draft_get(*, reporter: Any, run_id: int) -> Run | None:
+def draft_get(*, reporter: ReporterLike, run_id: int) -> Run | None:
     return (
         runs_of(reporter=reporter)
         .filter(pk=run_id, kind__in=DRAFT_KINDS)
@@ -33,7 +34,7 @@ def draft_get(*, reporter: Any, run_id: int) -> Run | None:
     )
 
 
-def draft_list(*, reporter: Any, limit: int = 50) -> QuerySet[Run]:
+def draft_list(*, reporter: ReporterLike, limit: int = 50) -> QuerySet[Run]:
     return (
         runs_of(reporter=reporter)
         .filter(kind__in=DRAFT_KINDS)
@@ -94,10 +95,10 @@ class ModelCost:
     cost_usd: Decimal
 
 
-def daily_cost_by_model(*, reporter: Any, day: date) -> list[ModelCost]:
+def daily_cost_by_model(*, reporter: ReporterLike, day: date) -> list[ModelCost]:
     """A reporter's model calls on one (local) day, per model, dearest first."""
     rows = (
-        LLMCall.objects.filter(reporter=reporter, created_at__date=day)
+        LLMCall.objects.filter(reporter_id=reporter.pk, created_at__date=day)
         .values("model")
         .annotate(llm_calls=Count("id"), cost_usd=Coalesce(Sum("cost_usd"), Decimal(0)))
         .order_by("-cost_usd", "model")

@@ -4,7 +4,7 @@ so an expired message is invisible even before the hourly purge deletes it."""
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import Any
+from typing import Any, Protocol
 
 from django.db.models import QuerySet
 from django.utils import timezone
@@ -15,17 +15,24 @@ RETENTION = timedelta(days=3)
 SUMMARY_CHARS = 80
 
 
-def visible(*, reporter: Any) -> QuerySet[Message]:
-    return Message.objects.filter(reporter=reporter, created_at__gte=timezone.now() - RETENTION)
+class ReporterRef(Protocol):
+    """The reporter whose log it is: any row with its primary key (the `newsdesk.Reporter` the faces
+    pass). conversations is a leaf and imports neither newsdesk nor agents (agents.reporters)."""
+
+    pk: Any
 
 
-def recent_messages(*, reporter: Any, limit: int = 50) -> list[Message]:
+def visible(*, reporter: ReporterRef) -> QuerySet[Message]:
+    return Message.objects.filter(reporter_id=reporter.pk, created_at__gte=timezone.now() - RETENTION)
+
+
+def recent_messages(*, reporter: ReporterRef, limit: int = 50) -> list[Message]:
     """The last `limit` visible messages, oldest first (the seed's pre-callback input)."""
     newest = visible(reporter=reporter).order_by("-created_at", "-id")[:limit]
     return list(reversed(newest))
 
 
-def message_count(*, reporter: Any) -> int:
+def message_count(*, reporter: ReporterRef) -> int:
     return visible(reporter=reporter).count()
 
 

@@ -5,13 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from conversations.models import Message
+from conversations.selectors import ReporterRef
 
 CONTENT_LIMIT = 8000
 
 
 def message_log(
     *,
-    reporter: Any,
+    reporter: ReporterRef,
     role: str,
     content: str,
     message_type: str = Message.Type.TEXT,
@@ -21,7 +22,7 @@ def message_log(
     meta: dict[str, Any] | None = None,
 ) -> Message:
     return Message.objects.create(
-        reporter=reporter,
+        reporter_id=reporter.pk,
         role=role,
         content=content[:CONTENT_LIMIT],
         message_type=message_type,

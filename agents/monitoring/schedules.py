@@ -28,6 +28,7 @@ from django_celery_beat.models import CrontabSchedule, PeriodicTask
 
 from agents import messages as msg
 from agents.errors import UserFacingError
+from agents.reporters import ReporterLike
 
 log = logging.getLogger(__name__)
 
@@ -56,7 +57,7 @@ class ScheduleResult:
 
 
 # --- reads ----------------------------------------------------------------------------------
-def schedule_list(*, reporter: Any) -> dict[str, list[str]]:
+def schedule_list(*, reporter: ReporterLike) -> dict[str, list[str]]:
     """{"check": ["09:00", …], "report": […]}: the reporter's daily KST times, sorted."""
     found: dict[str, list[str]] = {command: [] for command in COMMANDS}
     for name in _tasks_of(reporter.pk).values_list("name", flat=True):
@@ -66,7 +67,7 @@ def schedule_list(*, reporter: Any) -> dict[str, list[str]]:
     return {command: sorted(times) for command, times in found.items()}
 
 
-def schedule_text(*, reporter: Any) -> str:
+def schedule_text(*, reporter: ReporterLike) -> str:
     """The current schedules as Korean text (for /schedule without arguments and /status)."""
     current = schedule_list(reporter=reporter)
     return msg.SCHEDULE_CURRENT.format(
@@ -76,7 +77,7 @@ def schedule_text(*, reporter: Any) -> str:
 
 
 # --- changes --------------------------------------------------------------------------------
-def schedule_set(*, reporter: Any, command: str, times: Sequence[str]) -> ScheduleResult:
+def schedule_set(*, reporter: ReporterLike, command: str, times: Sequence[str]) -> ScheduleResult:
     """Replaces every time of `command` with `times` (v1's `check 09:00 12:00`)."""
     try:
         command = parse_command(command)
@@ -99,7 +100,7 @@ def schedule_set(*, reporter: Any, command: str, times: Sequence[str]) -> Schedu
     return ScheduleResult(True, True, message, schedule_list(reporter=reporter))
 
 
-def schedule_add(*, reporter: Any, command: str, time: str) -> ScheduleResult:
+def schedule_add(*, reporter: ReporterLike, command: str, time: str) -> ScheduleResult:
     """Adds one daily time; an existing time is a no-op with a message."""
     try:
         command = parse_command(command)
@@ -123,7 +124,7 @@ def schedule_add(*, reporter: Any, command: str, time: str) -> ScheduleResult:
     return ScheduleResult(True, True, message, schedule_list(reporter=reporter))
 
 
-def schedule_remove(*, reporter: Any, command: str, time: str) -> ScheduleResult:
+def schedule_remove(*, reporter: ReporterLike, command: str, time: str) -> ScheduleResult:
     """Removes one daily time; an unknown time is a no-op with a message."""
     try:
         command = parse_command(command)
@@ -136,7 +137,7 @@ def schedule_remove(*, reporter: Any, command: str, time: str) -> ScheduleResult
     return ScheduleResult(True, bool(deleted), message, schedule_list(reporter=reporter))
 
 
-def schedule_off(*, reporter: Any, command: str | None = None) -> ScheduleResult:
+def schedule_off(*, reporter: ReporterLike, command: str | None = None) -> ScheduleResult:
     """Removes every schedule of the reporter, or only those of `command`."""
     try:
         chosen = parse_command(command) if command else None
@@ -158,7 +159,7 @@ def schedule_delete_all(*, reporter_id: int, command: str | None = None) -> int:
     return int(deleted)
 
 
-def schedule_command(*, reporter: Any, text: str) -> str:
+def schedule_command(*, reporter: ReporterLike, text: str) -> str:
     """The `/schedule` command: the raw text after it in, the Korean reply out.
 
     ""  → current schedules and the input format;  "off" → everything off;
@@ -245,5 +246,5 @@ def _name(command: str) -> str:
     return msg.SCHEDULE_COMMAND_NAMES[command]
 
 
-def _refused(reporter: Any, message: str) -> ScheduleResult:
+def _refused(reporter: ReporterLike, message: str) -> ScheduleResult:
     return ScheduleResult(False, False, message, schedule_list(reporter=reporter))

@@ -14,12 +14,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import date, datetime
-from typing import Any
 
 from django.db.models import QuerySet
 
 from agents.models import MonitorItem, MonitorResult, ReportItem, Run
 from agents.monitoring.common import kst_day, retention_cutoff
+from agents.reporters import ReporterLike
+from agents.run_inputs import MonitorRunInput
 
 MONITOR_KINDS = (Run.Kind.CHECK, Run.Kind.REPORT)
 
@@ -38,7 +39,9 @@ class MonitorView:
 
     @property
     def department(self) -> str:
-        return (self.result.department if self.result else "") or str(self.run.input.get("department", ""))
+        if self.result and self.result.department:
+            return self.result.department
+        return MonitorRunInput.model_validate(self.run.input).department
 
     @property
     def window_start(self) -> datetime | None:
@@ -81,9 +84,9 @@ class MonitorView:
         return sum(item.action == MonitorItem.Action.ADDED for item in self.items)
 
 
-def run_get(*, reporter: Any, run_id: int) -> Run | None:
+def run_get(*, reporter: ReporterLike, run_id: int) -> Run | None:
     """Any run of this reporter (another reporter's run is "not found")."""
-    return Run.objects.filter(reporter=reporter, pk=run_id).first()
+    return Run.objects.filter(reporter_id=reporter.pk, pk=run_id).first()
 
 
 def run_items(*, run: Run) -> QuerySet[MonitorItem]:
@@ -110,30 +113,30 @@ def monitor_view(*, run: Run) -> MonitorView:
     )
 
 
-def latest_run(*, reporter: Any, kind: str) -> Run | None:
+def latest_run(*, reporter: ReporterLike, kind: str) -> Run | None:
     """The reporter's newest check or report run of the last 5 days, whatever its status."""
     return (
-        Run.objects.filter(reporter=reporter, kind=kind, created_at__gte=retention_cutoff())
+        Run.objects.filter(reporter_id=reporter.pk, kind=kind, created_at__gte=retention_cutoff())
         .order_by("-created_at", "-pk")
         .first()
     )
 
 
-def latest_check(*, reporter: Any) -> MonitorView | None:
+def latest_check(*, reporter: ReporterLike) -> MonitorView | None:
     run = latest_run(reporter=reporter, kind=Run.Kind.CHECK)
     return monitor_view(run=run) if run else None
 
 
-def latest_report(*, reporter: Any) -> MonitorView | None:
+def latest_report(*, reporter: ReporterLike) -> MonitorView | None:
     run = latest_run(reporter=reporter, kind=Run.Kind.REPORT)
     return monitor_view(run=run) if run else None
 
 
-def latest_finished(*, reporter: Any, kind: str) -> MonitorView | None:
+def latest_finished(*, reporter: ReporterLike, kind: str) -> MonitorView | None:
     """The newest *successful* run's view (the page shows it under a run still in progress)."""
     run = (
         Run.objects.filter(
-            reporter=reporter, kind=kind, status=Run.Status.DONE, created_at__gte=retention_cutoff()
+            reporter_id=reporter.pk, kind=kind, status=Run.Status.DONE, created_at__gte=retention_cutoff()
         )
         .order_by("-created_at", "-pk")
         .first()
@@ -141,8 +144,8 @@ def latest_finished(*, reporter: Any, kind: str) -> MonitorView | None:
     return monitor_view(run=run) if run else None
 
 
-def briefing_today(*, reporter: Any, day: date) -> QuerySet[ReportItem]:
+def briefing_today(*, reporter: ReporterLike, day: date) -> QuerySet[ReportItem]:
     """The current state of the reporter's briefing of a KST day."""
     return ReportItem.objects.filter(
-        cache__reporter=reporter, cache__day=day, cache__updated_at__gte=retention_cutoff()
+        cache__reporter_id=reporter.pk, cache__day=day, cache__updated_at__gte=retention_cutoff()
     ).order_by("position", "id")

@@ -42,6 +42,8 @@ from agents.monitoring.schedules import (
     schedule_set,
     schedule_text,
 )
+from agents.reporters import ReporterLike
+from agents.run_inputs import MonitorRunInput
 from agents.services.common import RUN_TASKS, InputError, require_api_key
 from agents.sources.naver import NaverError
 
@@ -75,7 +77,7 @@ class JobAlreadyRunning(InputError):
 
 
 # --- requests -------------------------------------------------------------------------------
-def check_request(*, reporter: Any, channel: str) -> Run:
+def check_request(*, reporter: ReporterLike, channel: str) -> Run:
     """Queues a /check for the reporter (channel: "web" | "api" | "telegram").
 
     Raises InputError before queueing when the reporter has no keywords (422, the message says
@@ -88,7 +90,7 @@ def check_request(*, reporter: Any, channel: str) -> Run:
     return _queue(reporter=reporter, kind=Run.Kind.CHECK, channel=channel)
 
 
-def report_request(*, reporter: Any, channel: str) -> Run:
+def report_request(*, reporter: ReporterLike, channel: str) -> Run:
     """Queues a /report (the department briefing of the KST day); errors as `check_request`."""
     _profile(reporter)
     require_api_key(reporter=reporter)
@@ -114,11 +116,15 @@ def scheduled_fire(*, reporter_id: int, command: str) -> Run | None:
     return _queue(reporter=reporter, kind=kind, channel=Run.Channel.SCHEDULE, reserve=False)
 
 
-def _queue(*, reporter: Any, kind: str, channel: str, reserve: bool = True) -> Run:
-    snapshot = {"department": reporter.department, "keywords": list(reporter.keywords or [])}
+def _queue(*, reporter: ReporterLike, kind: str, channel: str, reserve: bool = True) -> Run:
+    snapshot = MonitorRunInput(department=reporter.department, keywords=list(reporter.keywords or []))
     with transaction.atomic():
         run = Run.objects.create(
-            reporter=reporter, kind=kind, channel=channel, input=snapshot, enqueued_at=timezone.now()
+            reporter_id=reporter.pk,
+            kind=kind,
+            channel=channel,
+            input=snapshot.stored(),
+            enqueued_at=timezone.now(),
         )
         if reserve:
             try:
@@ -130,7 +136,7 @@ def _queue(*, reporter: Any, kind: str, channel: str, reserve: bool = True) -> R
     return run
 
 
-def history_clear(*, reporter: Any, kinds: Sequence[str] = (Run.Kind.CHECK,)) -> int:
+def history_clear(*, reporter: ReporterLike, kinds: Sequence[str] = (Run.Kind.CHECK,)) -> int:
     """Forgets the reporter's monitoring history of `kinds` (check, report); returns rows deleted.
 
     v1 wiped the /check history when keywords changed and both histories when the department
@@ -139,10 +145,10 @@ def history_clear(*, reporter: Any, kinds: Sequence[str] = (Run.Kind.CHECK,)) ->
     """
     deleted = 0
     for kind in kinds:
-        deleted += MonitorItem.objects.filter(reporter=reporter, kind=kind).delete()[0]
-        deleted += MonitorResult.objects.filter(run__reporter=reporter, run__kind=kind).delete()[0]
+        deleted += MonitorItem.objects.filter(reporter_id=reporter.pk, kind=kind).delete()[0]
+        deleted += MonitorResult.objects.filter(run__reporter_id=reporter.pk, run__kind=kind).delete()[0]
         if kind == Run.Kind.REPORT:
-            deleted += ReportCache.objects.filter(reporter=reporter).delete()[0]
+            deleted += ReportCache.objects.filter(reporter_id=reporter.pk).delete()[0]
     return deleted
 
 
@@ -176,14 +182,14 @@ def _context(run: Run) -> llm.CallContext:
     return llm.reporter_context(reporter=reporter, run_id=run.pk, writing=False)
 
 
-def _keywords(reporter: Any) -> list[str]:
+def _keywords(reporter: ReporterLike) -> list[str]:
     keywords = [str(k).strip() for k in (reporter.keywords or []) if str(k).strip()]
     if not keywords:
         raise InputError(msg.CHECK_NO_KEYWORDS, field="keywords")
     return list(dict.fromkeys(keywords))
 
 
-def _profile(reporter: Any) -> DepartmentProfile:
+def _profile(reporter: ReporterLike) -> DepartmentProfile:
     profile = profile_for(reporter.department)
     if profile is None:
         raise InputError(

@@ -13,6 +13,7 @@ from agents import llm, outbox, runs
 from agents import messages as msg
 from agents.errors import UserFacingError
 from agents.models import Article, Run, VerificationIssue
+from agents.reporters import ReporterLike
 from agents.verify import Issue, tally
 
 # The task that executes each kind of run, by name: services record work, never import tasks.
@@ -40,17 +41,24 @@ class InputError(UserFacingError):
         self.status = status
 
 
-def require_api_key(*, reporter: Any) -> str:
+def require_api_key(*, reporter: ReporterLike) -> str:
     try:
         return llm.resolve_api_key(reporter.anthropic_key())
     except llm.LLMKeyMissing as exc:
         raise InputError(exc.user_message, field="anthropic_api_key", status=400) from exc
 
 
-def queue_run(*, reporter: Any, kind: str, channel: str, input: dict[str, Any], **fields: Any) -> Run:
+def queue_run(
+    *, reporter: ReporterLike, kind: str, channel: str, input: dict[str, Any], **fields: Any
+) -> Run:
     with transaction.atomic():
         run = Run.objects.create(
-            reporter=reporter, kind=kind, channel=channel, input=input, enqueued_at=timezone.now(), **fields
+            reporter_id=reporter.pk,
+            kind=kind,
+            channel=channel,
+            input=input,
+            enqueued_at=timezone.now(),
+            **fields,
         )
         runs.event_add(run=run, kind="stage", message=msg.RUN_QUEUED)
         outbox.enqueue(task=RUN_TASKS[kind], args=[run.pk], key=f"run:{run.pk}")

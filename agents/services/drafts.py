@@ -18,6 +18,8 @@ from agents.attachments import AttachmentRef
 from agents.edit import edit_article, lint_fix
 from agents.material import MAX_LENGTH, MIN_LENGTH, LengthTarget, SourceDoc, article_length
 from agents.models import Article, Run, Upload
+from agents.reporters import ReporterLike
+from agents.run_inputs import DraftRunInput, EditRunInput, is_verify
 from agents.selectors import article_lint
 from agents.services.common import InputError, done_message, queue_run, require_api_key, save_issues
 from agents.services.tracing import traced, with_key_facts
@@ -54,7 +56,7 @@ class DraftInput(BaseModel):
 # --- drafts ---------------------------------------------------------------------------------
 def draft_create(
     *,
-    reporter: Any,
+    reporter: ReporterLike,
     press_release: str = "",
     department: str | None = None,
     length: int | None = None,
@@ -83,16 +85,16 @@ def draft_create(
         has_file=upload is not None or bool(attachments) or bool(context.strip()),
     )
     require_api_key(reporter=reporter)
-    stored = {
+    stored = DraftRunInput(
         **data.model_dump(),
-        "upload_id": upload.pk if upload else None,
-        "attachments": list(attachments),
-        "topic": topic[:200],
-        "context": context[:6000],
-        "pages": [page_range.first, page_range.last] if page_range else None,
-        "notes": list(notes),  # said under the article (e.g. how much of a long paste was left out)
-    }
-    return queue_run(reporter=reporter, kind=Run.Kind.DRAFT, channel=channel, input=stored)
+        upload_id=upload.pk if upload else None,
+        attachments=list(attachments),
+        topic=topic[:200],
+        context=context[:6000],
+        pages=(page_range.first, page_range.last) if page_range else None,
+        notes=list(notes),  # said under the article (e.g. how much of a long paste was left out)
+    )
+    return queue_run(reporter=reporter, kind=Run.Kind.DRAFT, channel=channel, input=stored.stored())
 
 
 def validate_pages(*, pages: str) -> files.PageRange | None:
@@ -156,11 +158,12 @@ def run_retry(*, run: Run) -> Run:
 
 def draft_execute(*, run: Run) -> Article:
     """The pipeline a draft task runs: writing loop → verification → one atomic save."""
-    if run.input.get("mode") == "verify":
+    if is_verify(run.input):
         return verify_execute(run=run)
+    data = DraftRunInput.model_validate(run.input)
     reporter = run.reporter
     ctx = llm.reporter_context(reporter=reporter, run_id=run.pk)
-    request = _draft_request(run)
+    request = _draft_request(run, data)
     style = style_for(
         department=request.department, reporter_id=reporter.pk, publisher=reporter.publisher_style
     )
@@ -193,7 +196,7 @@ def draft_execute(*, run: Run) -> Article:
             source_material=material,
             length=article_length(check.body),
             target_length=draft.target.to_json(),
-            warnings=[*run.input.get("notes", []), *draft.warnings, *check.warnings],
+            warnings=[*data.notes, *draft.warnings, *check.warnings],
             model=ctx.model,
             style=style.label,
             **traced(
@@ -249,12 +252,11 @@ def _verify_or_keep(*, ctx: llm.CallContext, run: Run, draft: Draft) -> Verifica
     return check
 
 
-def _draft_request(run: Run) -> DraftRequest:
-    data = run.input
+def _draft_request(run: Run, data: DraftRunInput) -> DraftRequest:
     name, text, trusted, warnings = "", "", "", list[str]()
-    pages = files.PageRange(*data["pages"]) if data.get("pages") else None
-    if data.get("upload_id"):
-        upload = upload_ensure_parsed(upload_id=data["upload_id"])
+    pages = files.PageRange(*data.pages) if data.pages else None
+    if data.upload_id:
+        upload = upload_ensure_parsed(upload_id=data.upload_id)
         name = upload.file_name
         text, cut = files.pick_pages(upload.text, pages=pages)
         warnings = [*upload.warnings, *cut]
@@ -263,18 +265,18 @@ def _draft_request(run: Run) -> DraftRequest:
     return DraftRequest(
         pages=pages,
         warnings=tuple(warnings),
-        department=data["department"],
-        press_release=data.get("press_release", ""),
-        length=data.get("length"),
-        style_hint=data.get("style_hint", ""),
-        search_news=bool(data.get("search_news")),
-        keywords=tuple(data.get("keywords", [])),
-        topic=data.get("topic", ""),
-        context=data.get("context", ""),
+        department=data.department,
+        press_release=data.press_release,
+        length=data.length,
+        style_hint=data.style_hint,
+        search_news=data.search_news,
+        keywords=tuple(data.keywords),
+        topic=data.topic,
+        context=data.context,
         attachment_name=name,
         attachment_text=text,
         attachment_trusted_text=trusted,
-        attachments=tuple(AttachmentRef.from_meta(m) for m in data.get("attachments", [])),
+        attachments=tuple(AttachmentRef.from_meta(m) for m in data.attachments),
         read_file=partial(_read_in_worker, reporter_id=run.reporter_id),
     )
 
@@ -290,7 +292,9 @@ def _read_in_worker(data: bytes, ref: AttachmentRef, *, reporter_id: int) -> fil
 INSTRUCTION_LIMIT = 500  # characters of an edit instruction
 
 
-def edit_create(*, reporter: Any, article: Article, instruction: str, channel: str = Run.Channel.WEB) -> Run:
+def edit_create(
+    *, reporter: ReporterLike, article: Article, instruction: str, channel: str = Run.Channel.WEB
+) -> Run:
     instruction = instruction.strip()
     if not instruction:
         raise InputError(msg.EMPTY_INSTRUCTION, field="instruction")
@@ -301,7 +305,7 @@ def edit_create(*, reporter: Any, article: Article, instruction: str, channel: s
         reporter=reporter,
         kind=Run.Kind.EDIT,
         channel=channel,
-        input={"instruction": instruction},
+        input=EditRunInput(instruction=instruction).stored(),
         parent_article=article,
     )
 
@@ -315,7 +319,7 @@ def edit_execute(*, run: Run) -> Article:
     runs.stage_set(run=run, stage="write", message=msg.STAGE_EDIT)
     started = time.monotonic()
     material = [SourceDoc.from_json(d) for d in parent.source_material]
-    instruction = run.input["instruction"]
+    instruction = EditRunInput.model_validate(run.input).instruction
     hits = article_lint(article=parent) if is_fix_request(instruction) else []
     if hits:  # "고쳐줘" with a lint list: apply it; with nothing listed it is an ordinary edit
         result = lint_fix(
@@ -352,7 +356,7 @@ def edit_execute(*, run: Run) -> Article:
             source_material=parent.source_material,
             length=article_length(result.body),
             target_length=target.to_json() if target else parent.target_length,
-            instruction=run.input["instruction"],
+            instruction=instruction,
             changes_made=result.changes_made,
             warnings=result.warnings,
             model=ctx.model,

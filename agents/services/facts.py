@@ -6,11 +6,10 @@ it runs, is verified and is stored exactly like an edit the reporter typed.
 
 from __future__ import annotations
 
-from typing import Any
-
 from agents import messages as msg
 from agents import prompts
 from agents.models import Article, Run
+from agents.reporters import ReporterLike
 from agents.services.common import InputError
 from agents.services.drafts import INSTRUCTION_LIMIT, edit_create
 
@@ -23,7 +22,9 @@ def add_fact_instruction(*, fact: str, source_text: str) -> str:
     return template.format(fact=fact, source_text=quoted)[:INSTRUCTION_LIMIT]
 
 
-def fact_add_create(*, reporter: Any, article: Article, number: int, channel: str = Run.Channel.WEB) -> Run:
+def fact_add_create(
+    *, reporter: ReporterLike, article: Article, number: int, channel: str = Run.Channel.WEB
+) -> Run:
     """Queues the edit that adds the `number`-th (1-based) missing key fact of `article`."""
     facts = article.missing_facts or []
     if not 1 <= number <= len(facts):

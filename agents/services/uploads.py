@@ -19,6 +19,7 @@ from django.utils import timezone
 
 from agents import outbox
 from agents.models import Upload
+from agents.reporters import ReporterLike
 from agents.services.common import InputError
 from agents.sources import files
 
@@ -34,7 +35,7 @@ def upload_precheck(*, file_name: str, mime_type: str, size: int) -> None:
     files.precheck_metadata(file_name=file_name, mime_type=mime_type, size=size)
 
 
-def upload_receive(*, reporter: Any, file_name: str, mime_type: str, data: bytes) -> Upload:
+def upload_receive(*, reporter: ReporterLike, file_name: str, mime_type: str, data: bytes) -> Upload:
     """Stores an upload after the cheap checks and queues text extraction in the worker."""
     try:
         kind = files.precheck(data=data, file_name=file_name, mime_type=mime_type)
@@ -44,7 +45,7 @@ def upload_receive(*, reporter: Any, file_name: str, mime_type: str, data: bytes
         raise InputError(files.MSG_OCR_BUSY, field="file")
     with transaction.atomic():
         upload = Upload.objects.create(
-            reporter=reporter,
+            reporter_id=reporter.pk,
             file_name=file_name[:255],
             mime_type=mime_type[:120],
             size=len(data),

@@ -6,7 +6,6 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from datetime import date
-from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
@@ -15,6 +14,8 @@ from agents import llm, runs
 from agents import messages as msg
 from agents.material import SourceDoc, article_length
 from agents.models import Article, Run
+from agents.reporters import ReporterLike
+from agents.run_inputs import VerifyRunInput
 from agents.services.common import InputError, done_message, queue_run, require_api_key, save_issues
 from agents.services.tracing import traced
 from agents.verify import Verification, verify_article
@@ -50,26 +51,28 @@ def verify_check(*, article: str, sources: Sequence[str], reference: date | None
 
 
 def verify_create(
-    *, reporter: Any, article: str, sources: Sequence[str], headline: str = "", channel: str = Run.Channel.WEB
+    *,
+    reporter: ReporterLike,
+    article: str,
+    sources: Sequence[str],
+    headline: str = "",
+    channel: str = Run.Channel.WEB,
 ) -> Run:
     """Queues the full check (code guard + model) of a reporter's own article."""
     body, _ = verify_material(article=article, sources=sources)
     require_api_key(reporter=reporter)
-    data = {
-        "mode": "verify",
-        "headline": headline.strip()[:200],
-        "article": body,
-        "sources": list(sources),
-        "department": reporter.department,
-    }
-    return queue_run(reporter=reporter, kind=Run.Kind.DRAFT, channel=channel, input=data)
+    data = VerifyRunInput(
+        headline=headline.strip()[:200], article=body, sources=list(sources), department=reporter.department
+    )
+    return queue_run(reporter=reporter, kind=Run.Kind.DRAFT, channel=channel, input=data.stored())
 
 
 def verify_execute(*, run: Run) -> Article:
     reporter = run.reporter
     ctx = llm.reporter_context(reporter=reporter, run_id=run.pk)
-    body, material = verify_material(article=run.input["article"], sources=run.input["sources"])
-    headline = run.input.get("headline") or msg.VERIFY_HEADLINE
+    data = VerifyRunInput.model_validate(run.input)
+    body, material = verify_material(article=data.article, sources=data.sources)
+    headline = data.headline or msg.VERIFY_HEADLINE
     runs.stage_set(run=run, stage="verify", message=msg.STAGE_VERIFY)
     started = time.monotonic()
     check = verify_article(
@@ -80,7 +83,7 @@ def verify_execute(*, run: Run) -> Article:
         article = Article.objects.create(
             run=run,
             reporter=reporter,
-            department=run.input.get("department", reporter.department),
+            department=data.department or reporter.department,
             headline=check.headline or headline,
             draft_body=body,
             body=check.body,
@@ -103,7 +106,7 @@ def verify_execute(*, run: Run) -> Article:
 VERIFY_UNFINISHED = "verify_unfinished"  # Run.error_code of a delivered draft whose check did not finish
 
 
-def verification_again(*, reporter: Any, article: Article, channel: str) -> Run:
+def verification_again(*, reporter: ReporterLike, article: Article, channel: str) -> Run:
     """Checks a written article again without rewriting it: a verify-only run on its draft body and
     its source material (for a draft whose verification did not finish, or any finished article)."""
     if article.reporter_id != reporter.pk:
@@ -115,11 +118,10 @@ def verification_again(*, reporter: Any, article: Article, channel: str) -> Run:
         reporter=reporter,
         kind=Run.Kind.DRAFT,
         channel=channel,
-        input={
-            "mode": "verify",
-            "article": body,
-            "sources": [s for s in sources if s.strip()],
-            "headline": article.headline,
-            "department": article.department,
-        },
+        input=VerifyRunInput(
+            article=body,
+            sources=[s for s in sources if s.strip()],
+            headline=article.headline,
+            department=article.department,
+        ).stored(),
     )
