@@ -10,7 +10,14 @@ from django.urls import reverse
 from agents.admin import PublisherForm
 from agents.models import Article, LLMCall, Publisher, Run, VerificationIssue
 from newsdesk.models import Reporter
-from tests.factories import ReporterFactory, UserFactory
+from tests.factories import (
+    ArticleFactory,
+    LLMCallFactory,
+    ReporterFactory,
+    RunFactory,
+    UserFactory,
+    VerificationIssueFactory,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -29,9 +36,7 @@ def editor(client: Client):
 def make_article(
     reporter: Reporter, *, issues: int = 0, headline: str = "서울시 예산 12조 원 편성"
 ) -> Article:
-    run = Run.objects.create(reporter=reporter, kind=Run.Kind.DRAFT, status=Run.Status.DONE)
-    article = Article.objects.create(
-        run=run,
+    article = ArticleFactory(
         reporter=reporter,
         department="사회부",
         headline=headline,
@@ -41,16 +46,16 @@ def make_article(
         length=5,
     )
     for n in range(issues):
-        VerificationIssue.objects.create(
+        VerificationIssueFactory(
             article=article, claim=f"예산은 {n}조 원이다", status="not_found", kind="number", origin="code"
         )
     return article
 
 
 def make_run(reporter: Reporter, *, calls: int) -> Run:
-    run = Run.objects.create(reporter=reporter, kind=Run.Kind.DRAFT, status=Run.Status.DONE)
+    run = RunFactory(reporter=reporter, kind=Run.Kind.DRAFT, status=Run.Status.DONE)
     for _ in range(calls):
-        LLMCall.objects.create(
+        LLMCallFactory(
             run=run,
             reporter=reporter,
             purpose="writing",
@@ -271,7 +276,7 @@ def test_only_superusers_may_delete_runs(client: Client, admin_client: Client, r
 
 def test_the_llm_call_changelist_filters_by_purpose(admin_client: Client, reporter: Reporter) -> None:
     make_run(reporter, calls=2)
-    LLMCall.objects.create(reporter=reporter, purpose="router", model="m", status=LLMCall.Status.ERROR)
+    LLMCallFactory(reporter=reporter, purpose="router", model="m", status=LLMCall.Status.ERROR)
     url = reverse("admin:agents_llmcall_changelist")
 
     shown = admin_client.get(url, {"purpose": "router"}).context["cl"].result_list

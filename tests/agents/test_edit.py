@@ -7,6 +7,7 @@ import pytest
 from agents import tasks
 from agents.models import Article, Run
 from agents.services import edit_create
+from tests.factories import ArticleFactory
 from tests.fixtures.press import BODY, HEADLINE
 
 pytestmark = pytest.mark.django_db
@@ -95,9 +96,7 @@ LINTED = "서울시는 청년 리스크가 커졌다고 밝혔다.\n\n지원 대
 
 
 def linted_article(reporter, *, body: str = LINTED) -> Article:
-    run = Run.objects.create(reporter=reporter, kind="draft", status="done", input={})
-    return Article.objects.create(
-        run=run,
+    return ArticleFactory(
         reporter=reporter,
         department="테크부",
         headline=HEADLINE,

@@ -5,10 +5,10 @@ from datetime import UTC, datetime
 import pytest
 import time_machine
 
-from agents.models import Article, Run, VerificationIssue
+from agents.models import VerificationIssue
 from agents.review import issues_review
 from newsdesk.models import Reporter
-from tests.factories import UserFactory
+from tests.factories import ArticleFactory, UserFactory, VerificationIssueFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -16,9 +16,7 @@ NOW = datetime(2026, 3, 2, 9, 30, tzinfo=UTC)
 
 
 def make_issues(reporter: Reporter, count: int) -> list[VerificationIssue]:
-    run = Run.objects.create(reporter=reporter, kind=Run.Kind.DRAFT, status=Run.Status.DONE)
-    article = Article.objects.create(
-        run=run,
+    article = ArticleFactory(
         reporter=reporter,
         headline="제목",
         draft_body="초안",
@@ -27,9 +25,7 @@ def make_issues(reporter: Reporter, count: int) -> list[VerificationIssue]:
         length=2,
     )
     return [
-        VerificationIssue.objects.create(
-            article=article, claim=f"주장 {n}", status="not_found", origin="code"
-        )
+        VerificationIssueFactory(article=article, claim=f"주장 {n}", status="not_found", origin="code")
         for n in range(count)
     ]
 

@@ -10,10 +10,10 @@ from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
-from agents.models import LLMCall, Run
+from agents.models import Run
 from conversations.models import Message
 from newsdesk.models import ApiToken, Reporter
-from tests.factories import ReporterFactory, UserFactory
+from tests.factories import LLMCallFactory, ReporterFactory, RunFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -148,8 +148,8 @@ def test_no_admin_page_ever_shows_the_key_or_its_stored_token(
     admin_client: Client, canary_reporter: Reporter
 ) -> None:
     Message.objects.create(reporter=canary_reporter, role="user", content="안녕하세요")
-    run = Run.objects.create(reporter=canary_reporter, kind=Run.Kind.DRAFT)
-    LLMCall.objects.create(run=run, reporter=canary_reporter, purpose="writing", model="m")
+    run = RunFactory(reporter=canary_reporter, kind=Run.Kind.DRAFT)
+    LLMCallFactory(run=run, reporter=canary_reporter, purpose="writing", model="m")
     pk = canary_reporter.pk
     pages = [
         reverse("admin:newsdesk_reporter_changelist"),
@@ -316,8 +316,8 @@ def test_a_superuser_can_still_delete_a_reporter_with_conversations_and_runs(
     admin_client: Client, canary_reporter: Reporter
 ) -> None:
     Message.objects.create(reporter=canary_reporter, role="user", content="안녕")
-    run = Run.objects.create(reporter=canary_reporter, kind=Run.Kind.DRAFT)
-    LLMCall.objects.create(run=run, reporter=canary_reporter, purpose="writing", model="m")
+    run = RunFactory(reporter=canary_reporter, kind=Run.Kind.DRAFT)
+    LLMCallFactory(run=run, reporter=canary_reporter, purpose="writing", model="m")
 
     url = reverse("admin:newsdesk_reporter_delete", args=[canary_reporter.pk])
     response = admin_client.post(url, {"post": "yes"})
@@ -329,8 +329,8 @@ def test_a_superuser_can_still_delete_a_reporter_with_conversations_and_runs(
 def test_a_reporters_page_shows_their_model_style_and_todays_cost_per_model(admin_client: Client) -> None:
     reporter = ReporterFactory(llm_model="claude-sonnet-5", publisher_style="한겨레")
     for model, cost in [("claude-sonnet-5", "0.0200"), ("claude-haiku-4-5-20251001", "0.0010")] * 2:
-        LLMCall.objects.create(reporter=reporter, purpose="draft", model=model, cost_usd=cost, status="ok")
-    LLMCall.objects.create(reporter=ReporterFactory(), purpose="draft", model="claude-sonnet-5", cost_usd="9")
+        LLMCallFactory(reporter=reporter, purpose="draft", model=model, cost_usd=cost, status="ok")
+    LLMCallFactory(reporter=ReporterFactory(), purpose="draft", model="claude-sonnet-5", cost_usd="9")
 
     page = admin_client.get(reverse("admin:newsdesk_reporter_change", args=[reporter.pk])).content.decode()
 
@@ -341,9 +341,7 @@ def test_a_reporters_page_shows_their_model_style_and_todays_cost_per_model(admi
 def test_the_daily_usage_page_splits_each_reporters_day_by_model(admin_client: Client) -> None:
     reporter = ReporterFactory(display_name="박기자")
     for model in ("claude-sonnet-5", "claude-haiku-4-5-20251001"):
-        LLMCall.objects.create(
-            reporter=reporter, purpose="draft", model=model, cost_usd="0.0100", status="ok"
-        )
+        LLMCallFactory(reporter=reporter, purpose="draft", model=model, cost_usd="0.0100", status="ok")
 
     page = admin_client.get(reverse("admin:agents_llmcall_daily")).content.decode()
 

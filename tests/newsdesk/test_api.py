@@ -12,6 +12,7 @@ from agents.models import Run
 from newsdesk.services import token_issue
 from styles.models import WritingStyle
 from tests.agents.drafting import submit, verify_pass
+from tests.factories import ArticleFactory, RunFactory
 from tests.fakes.anthropic import FakeAnthropic
 from tests.fixtures.press import BODY_WITH_HALLUCINATION, PRESS_RELEASE
 
@@ -103,7 +104,7 @@ def test_a_session_post_without_csrf_is_refused(reporter) -> None:
 
 
 def test_another_reporters_draft_is_not_found(api: Client, other_reporter) -> None:
-    theirs = Run.objects.create(reporter=other_reporter, kind="draft", input={})
+    theirs = RunFactory(reporter=other_reporter, kind="draft")
 
     assert api.get(f"/api/drafts/{theirs.pk}").status_code == 404
     assert api.get(f"/api/drafts/{theirs.pk}/events").status_code == 404
@@ -133,13 +134,9 @@ def test_a_finished_draft_reads_back_with_verification_and_usage(
 
 
 def test_a_draft_reads_back_with_its_lint_list_as_offsets_into_the_body(api: Client, reporter) -> None:
-    from agents.models import Article
 
     body = "서울시는 3일 발표했다.\n\n업계 리스크가 커진 것으로 알려졌다."
-    run = Run.objects.create(reporter=reporter, kind="draft", status="done", input={})
-    Article.objects.create(
-        run=run, reporter=reporter, department="테크부", headline="제목", body=body, length=9
-    )
+    run = ArticleFactory(reporter=reporter, department="테크부", headline="제목", body=body, length=9).run
 
     lint = api.get(f"/api/drafts/{run.pk}").json()["lint"]
 

@@ -9,8 +9,9 @@ from zoneinfo import ZoneInfo
 import pytest
 from django.test import Client
 
-from agents.models import MonitorItem, Run
+from agents.models import Run
 from newsdesk.services import token_issue
+from tests.factories import MonitorItemFactory, RunFactory
 
 pytestmark = pytest.mark.django_db
 KST = ZoneInfo("Asia/Seoul")
@@ -67,11 +68,9 @@ def test_a_check_without_keywords_gets_422_telling_how_to_set_them(api: Client, 
 
 
 def test_a_run_reads_back_with_its_items(api: Client, reporter: Any) -> None:
-    run = Run.objects.create(reporter=reporter, kind="report", status="done", stage="done")
-    MonitorItem.objects.create(
+    run = RunFactory(reporter=reporter, kind="report", status="done", stage="done")
+    MonitorItemFactory(
         run=run,
-        reporter=reporter,
-        kind="report",
         position=0,
         category="exclusive",
         action="modified",
@@ -90,10 +89,8 @@ def test_a_run_reads_back_with_its_items(api: Client, reporter: Any) -> None:
             "pub_time": "2026-03-02T09:20:00+09:00",
         }
     ]
-    MonitorItem.objects.create(
+    MonitorItemFactory(
         run=run,
-        reporter=reporter,
-        kind="report",
         position=1,
         category="important",
         action="",
@@ -119,13 +116,13 @@ def test_a_run_reads_back_with_its_items(api: Client, reporter: Any) -> None:
 
 
 def test_a_draft_run_has_no_items(api: Client, reporter: Any) -> None:
-    run = Run.objects.create(reporter=reporter, kind="draft")
+    run = RunFactory(reporter=reporter, kind="draft")
 
     assert api.get(f"/api/runs/{run.pk}").json()["items"] == []
 
 
 def test_another_reporters_run_is_not_found(api: Client, other_reporter: Any) -> None:
-    run = Run.objects.create(reporter=other_reporter, kind="check")
+    run = RunFactory(reporter=other_reporter, kind="check")
 
     assert api.get(f"/api/runs/{run.pk}").status_code == 404
     assert api.get("/api/runs/999999").status_code == 404

@@ -19,6 +19,7 @@ from tests.agents.monitoring.world import (
     naver_dns,
     run_check,
 )
+from tests.factories import MonitorItemFactory
 from tests.fakes.anthropic import FakeAnthropic, tool_use
 from tests.fakes.naver import FakeNaver
 from tests.fakes.pages import FakePages
@@ -140,10 +141,8 @@ def test_the_model_sees_72_hours_of_reported_and_skipped_history_and_nothing_old
     answer_filter(fake_llm)
     answer_analysis(fake_llm, report={first.title: "important"}, skip={skipped.title: "s3: 단순 통계"})
     earlier = run_check(reporter)
-    old = MonitorItem.objects.create(
+    old = MonitorItemFactory(
         run=earlier,
-        reporter=reporter,
-        kind="check",
         category="important",
         title="오래된",
         topic_cluster="오래된 사안",

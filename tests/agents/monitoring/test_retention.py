@@ -10,9 +10,10 @@ import pytest
 import time_machine
 
 from agents import tasks
-from agents.models import JobLock, MonitorItem, MonitorResult, ReportCache, ReportItem, Run
+from agents.models import JobLock, MonitorItem, ReportCache, ReportItem, Run
 from agents.monitoring import selectors
 from agents.retention import purge_all
+from tests.factories import MonitorItemFactory, MonitorResultFactory, RunFactory
 
 pytestmark = pytest.mark.django_db
 KST = ZoneInfo("Asia/Seoul")
@@ -21,9 +22,9 @@ FIVE_DAYS = timedelta(days=5)
 
 
 def finished_check(reporter: Any) -> Run:
-    run = Run.objects.create(reporter=reporter, kind="check", status="done")
-    MonitorResult.objects.create(run=run, window_start=START - timedelta(hours=3), window_end=START)
-    MonitorItem.objects.create(run=run, reporter=reporter, kind="check", category="important", title="기사")
+    run = RunFactory(reporter=reporter, kind="check", status="done")
+    MonitorResultFactory(run=run, window_start=START - timedelta(hours=3), window_end=START)
+    MonitorItemFactory(run=run, category="important", title="기사")
     cache = ReportCache.objects.create(reporter=reporter, day=START.date())
     ReportItem.objects.create(cache=cache, title="브리핑", summary="요약")
     return run

@@ -11,6 +11,7 @@ from agents.models import Run
 from agents.monitoring import selectors
 from newsdesk.telegram.formatters import check_messages
 from tests.agents.monitoring.world import World, answer_analysis, answer_filter, naver_dns, run_check
+from tests.factories import RunFactory
 from tests.fakes.anthropic import FakeAnthropic
 from tests.fakes.naver import FakeNaver
 from tests.fakes.pages import FakePages
@@ -53,7 +54,7 @@ def test_a_run_in_progress_is_the_latest_but_the_last_finished_one_is_still_ther
     answer_filter(fake_llm)
     answer_analysis(fake_llm, report={hit.title: "important"})
     done = run_check(reporter)
-    queued = Run.objects.create(reporter=reporter, kind="check")
+    queued = RunFactory(reporter=reporter, kind="check")
 
     latest = selectors.latest_check(reporter=reporter)
     finished = selectors.latest_finished(reporter=reporter, kind="check")

@@ -11,6 +11,7 @@ from django.test import Client
 
 from agents.models import Article, Run
 from newsdesk.desk.exports import file_name
+from tests.factories import RunFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -59,7 +60,7 @@ def test_control_characters_from_the_model_do_not_break_the_docx(desk: Client, d
 def test_an_unfinished_draft_or_unknown_format_has_nothing_to_download(
     desk: Client, reporter, done_run
 ) -> None:
-    queued = Run.objects.create(reporter=reporter, kind="draft", input={})
+    queued = RunFactory(reporter=reporter, kind="draft")
 
     assert desk.get(f"/desk/drafts/{queued.pk}/download.txt").status_code == 404
     assert desk.get(f"/desk/drafts/{done_run.pk}/download.pdf").status_code == 404

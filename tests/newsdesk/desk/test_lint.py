@@ -7,16 +7,15 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from agents.models import Article, Run
+from agents.models import Run
+from tests.factories import ArticleFactory
 from tests.newsdesk.desk.html import parse
 
 pytestmark = pytest.mark.django_db
 
 
 def finished(reporter, body: str) -> Run:
-    run = Run.objects.create(reporter=reporter, kind="draft", status="done", stage="done", input={})
-    Article.objects.create(
-        run=run,
+    article = ArticleFactory(
         reporter=reporter,
         department="테크부",
         headline="제목",
@@ -25,7 +24,7 @@ def finished(reporter, body: str) -> Run:
         verdict="pass",
         length=len(body),
     )
-    return run
+    return article.run
 
 
 def test_the_result_lists_each_lint_hit_with_position_and_fix_and_offers_fix_it(

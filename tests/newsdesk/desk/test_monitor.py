@@ -16,9 +16,10 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from django.utils import timezone
 
 from agents import runs, tasks
-from agents.models import MonitorItem, MonitorResult, Run
+from agents.models import MonitorResult, Run
 from agents.monitoring import schedules
 from tests.agents.monitoring.world import World, answer_analysis, answer_filter, naver_dns
+from tests.factories import MonitorItemFactory, MonitorResultFactory, RunFactory
 from tests.fakes.anthropic import FakeAnthropic
 from tests.fakes.naver import FakeNaver
 from tests.fakes.pages import FakePages
@@ -50,7 +51,7 @@ POSTS = [row for row in WITHOUT_ID if row[1] == "post"]
 def finished(reporter: Any, kind: str, items: list[dict[str, Any]], **figures: Any) -> Run:
     """A done check/report run with its figures and items, as the pipelines store them."""
     now = timezone.now()
-    run = Run.objects.create(
+    run = RunFactory(
         reporter=reporter,
         kind=kind,
         status="done",
@@ -59,7 +60,7 @@ def finished(reporter: Any, kind: str, items: list[dict[str, Any]], **figures: A
         started_at=now - timedelta(seconds=9),
         finished_at=now,
     )
-    MonitorResult.objects.create(
+    MonitorResultFactory(
         run=run,
         window_start=now - timedelta(hours=3),
         window_end=now,
@@ -78,9 +79,7 @@ def finished(reporter: Any, kind: str, items: list[dict[str, Any]], **figures: A
             "summary": f"요약 {position}",
             "reason": f"이유 {position}",
         }
-        MonitorItem.objects.create(
-            run=run, reporter=reporter, kind=kind, position=position, **{**defaults, **fields}
-        )
+        MonitorItemFactory(run=run, position=position, **{**defaults, **fields})
     runs.event_add(run=run, kind="done", message="완료")
     return run
 
@@ -147,7 +146,7 @@ def test_another_reporters_run_is_not_found_on_its_page_and_status(
 def test_a_run_that_is_not_a_check_or_report_is_not_found_on_the_monitor_urls(
     desk: Client, reporter: Any, kind: str, name: str, method: str, path: str
 ) -> None:
-    run = Run.objects.create(reporter=reporter, kind=kind, status="done", input={})
+    run = RunFactory(reporter=reporter, kind=kind, status="done")
 
     assert desk.get(path.format(id=run.pk), **HTMX).status_code == 404
 
@@ -321,7 +320,7 @@ def test_the_status_partial_polls_while_the_check_runs_and_stops_with_its_result
 
 
 def test_the_progress_shows_the_monitoring_stage_and_retries(desk: Client, reporter: Any) -> None:
-    run = Run.objects.create(reporter=reporter, kind="check", status="running", input={})
+    run = RunFactory(reporter=reporter, kind="check", status="running")
     runs.stage_set(run=run, stage="search", message="네이버 뉴스 검색 중")
     runs.stage_set(run=run, stage="scrape", message="본문 수집 중 (3건)")
     runs.event_add(run=run, kind="retry", message="재시도 중 1/3")
@@ -343,7 +342,7 @@ def test_the_progress_shows_the_monitoring_stage_and_retries(desk: Client, repor
 
 
 def test_a_failed_run_shows_its_error_and_stops_polling(desk: Client, reporter: Any) -> None:
-    run = Run.objects.create(reporter=reporter, kind="report", status="running", input={})
+    run = RunFactory(reporter=reporter, kind="report", status="running")
     runs.run_fail(run=run, message="네이버 검색 한도를 모두 썼습니다.")
 
     region = one(status(desk, run), "#monitor-report")
@@ -512,7 +511,7 @@ def test_the_page_shows_only_my_latest_runs_of_the_last_five_days(
 def test_a_run_under_way_keeps_the_last_good_result_collapsed_below(
     desk: Client, reporter: Any, check_run: Run
 ) -> None:
-    running = Run.objects.create(reporter=reporter, kind="check", status="running", input={})
+    running = RunFactory(reporter=reporter, kind="check", status="running")
 
     section = one(desk.get("/desk/monitor/"), "#section-check")
 
@@ -666,17 +665,12 @@ def test_another_reporters_schedules_are_neither_shown_nor_removable(
 
 
 def test_a_grouped_item_shows_the_other_outlets_of_its_event(desk, reporter) -> None:
-    from agents.models import MonitorItem, MonitorResult, Run
 
-    run = Run.objects.create(reporter=reporter, kind="check", status="done", stage="done")
+    run = RunFactory(reporter=reporter, kind="check", status="done", stage="done")
     now = timezone.now()
-    MonitorResult.objects.create(
-        run=run, window_start=now - timedelta(hours=1), window_end=now, department="사회부"
-    )
-    MonitorItem.objects.create(
+    MonitorResultFactory(run=run, window_start=now - timedelta(hours=1), window_end=now, department="사회부")
+    MonitorItemFactory(
         run=run,
-        reporter=reporter,
-        kind="check",
         category="important",
         title="서울시, 청년 월세 확대",
         publisher="연합뉴스",

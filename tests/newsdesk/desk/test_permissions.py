@@ -9,6 +9,7 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 
 from agents.models import Run
+from tests.factories import RunFactory
 from tests.fixtures.press import PRESS_RELEASE
 from tests.newsdesk.desk.conftest import HTMX
 from tests.newsdesk.desk.html import one
@@ -65,7 +66,7 @@ def test_the_tables_here_cover_every_desk_url() -> None:
 def test_anonymous_visitors_are_sent_to_the_login_page(
     client: Client, reporter, name: str, method: str, path: str, headers: dict
 ) -> None:
-    run = Run.objects.create(reporter=reporter, kind="draft", input={})
+    run = RunFactory(reporter=reporter, kind="draft")
     url = path.format(id=run.pk)
 
     response = getattr(client, method)(url, **headers)
@@ -100,7 +101,7 @@ def test_another_reporters_revision_never_shows_in_my_history(other_desk: Client
 def test_a_post_without_a_csrf_token_is_refused(
     reporter, name: str, method: str, path: str, headers: dict
 ) -> None:
-    run = Run.objects.create(reporter=reporter, kind="draft", status="failed", input={})
+    run = RunFactory(reporter=reporter, kind="draft", status="failed")
     browser = Client(enforce_csrf_checks=True)
     browser.force_login(reporter.user)
     runs_before = Run.objects.count()

@@ -13,11 +13,11 @@ from django.test import Client
 from django.utils import timezone
 
 from agents import runs
-from agents.models import Article, Run
+from agents.models import Run
 from agents.services import draft_create
 from newsdesk.desk.sharing import SHARE_SALT, share_path, share_token, shared_run
 from newsdesk.telegram.delivery import desk_url
-from tests.factories import ReporterFactory
+from tests.factories import ArticleFactory, ReporterFactory, RunFactory
 from tests.fixtures.press import PRESS_RELEASE
 from tests.newsdesk.desk.conftest import HTMX
 from tests.newsdesk.desk.html import one, parse, text
@@ -58,9 +58,7 @@ def test_a_valid_token_shows_the_finished_draft_without_a_login(client: Client, 
 
 
 def test_the_shared_page_shows_the_cut_sentence_struck_and_the_sources(client: Client, reporter: Any) -> None:
-    run = Run.objects.create(reporter=reporter, kind="draft", status="done", stage="done", input={})
-    Article.objects.create(
-        run=run,
+    run = ArticleFactory(
         reporter=reporter,
         headline="서울시 청년 월세",
         draft_body="첫 문장이다. 지어낸 문장이다.",
@@ -71,7 +69,7 @@ def test_the_shared_page_shows_the_cut_sentence_struck_and_the_sources(client: C
             {"title": "연합뉴스", "url": "https://www.yna.co.kr/view/1"},
             {"title": "악성", "url": "javascript:x()"},
         ],
-    )
+    ).run
 
     soup = parse(client.get(share_path(run)))
 
@@ -139,9 +137,7 @@ def test_the_shared_status_without_htmx_sends_the_browser_to_the_shared_page(
 def test_model_output_on_the_shared_page_renders_inert(client: Client, reporter: Any) -> None:
     from tests.newsdesk.desk.test_xss import PAYLOADS
 
-    run = Run.objects.create(reporter=reporter, kind="draft", status="done", stage="done", input={})
-    Article.objects.create(
-        run=run,
+    run = ArticleFactory(
         reporter=reporter,
         headline=PAYLOADS[0] + PAYLOADS[3],
         draft_body="첫 문장입니다. " + " ".join(PAYLOADS),
@@ -151,7 +147,7 @@ def test_model_output_on_the_shared_page_renders_inert(client: Client, reporter:
         sources=[{"title": p, "url": "javascript:xss()"} for p in PAYLOADS[:5]],
         warnings=PAYLOADS[:3],
         changes_made=PAYLOADS[9],
-    )
+    ).run
 
     response = client.get(share_path(run))
 
@@ -184,7 +180,7 @@ def tampered(token: str) -> str:
     ],
 )
 def test_a_bad_token_is_not_found(client: Client, done_run: Run, reporter: Any, make: Any) -> None:
-    other = Run.objects.create(reporter=reporter, kind="draft", status="failed", error="남의 오류", input={})
+    other = RunFactory(reporter=reporter, kind="draft", status="failed", error="남의 오류")
     token = make(done_run, other)
 
     for response in (
@@ -214,13 +210,13 @@ def test_a_link_opens_for_seven_days_and_then_is_not_found(client: Client, done_
 
 @pytest.mark.parametrize("kind", ["check", "report", "chat"])
 def test_a_token_for_a_run_that_is_not_a_draft_is_not_found(client: Client, reporter: Any, kind: str) -> None:
-    run = Run.objects.create(reporter=reporter, kind=kind, status="done", input={})
+    run = RunFactory(reporter=reporter, kind=kind, status="done")
 
     assert client.get(share_path(run)).status_code == 404
 
 
 def test_an_edit_revision_can_be_shared(client: Client, done_run: Run, reporter: Any) -> None:
-    edit = Run.objects.create(reporter=reporter, kind="edit", input={"instruction": "제목 바꿔줘"})
+    edit = RunFactory(reporter=reporter, kind="edit", input={"instruction": "제목 바꿔줘"})
 
     assert client.get(share_path(edit)).status_code == 200
 

@@ -10,8 +10,9 @@ from bs4 import BeautifulSoup
 from django.test import Client
 
 from agents import runs
-from agents.models import Article, Run, VerificationIssue
+from agents.models import Run
 from tests.agents.drafting import submit
+from tests.factories import ArticleFactory, VerificationIssueFactory
 from tests.fakes.anthropic import FakeAnthropic
 from tests.fixtures.press import PRESS_RELEASE
 from tests.newsdesk.desk.conftest import HTMX
@@ -74,9 +75,7 @@ def assert_inert(html: str) -> None:
 def hostile_article(reporter) -> Run:
     """A finished draft whose every model-written field carries the payloads."""
     text = " ".join(PAYLOADS)
-    run = Run.objects.create(reporter=reporter, kind="draft", status="done", stage="done", input={})
-    article = Article.objects.create(
-        run=run,
+    article = ArticleFactory(
         reporter=reporter,
         headline=PAYLOADS[0] + PAYLOADS[3],
         draft_body=f"첫 문장입니다. {text}\n\n둘째 문단 {PAYLOADS[7]}",
@@ -96,7 +95,7 @@ def hostile_article(reporter) -> Run:
         missing_facts=[{"fact": p, "source_text": p} for p in PAYLOADS[3:6]],
     )
     for payload in PAYLOADS:
-        VerificationIssue.objects.create(
+        VerificationIssueFactory(
             article=article,
             claim=payload,
             status="not_found",
@@ -106,8 +105,8 @@ def hostile_article(reporter) -> Run:
             sentence_index=2,
             action="deleted",
         )
-    runs.event_add(run=run, kind="done", message="수정 완료 · " + PAYLOADS[6])
-    return run
+    runs.event_add(run=article.run, kind="done", message="수정 완료 · " + PAYLOADS[6])
+    return article.run
 
 
 def test_model_output_in_every_field_of_the_result_renders_as_text(
@@ -134,9 +133,7 @@ def test_a_javascript_source_url_is_shown_without_a_link(desk: Client, hostile_a
 
 
 def test_an_https_source_is_a_link_that_opens_without_an_opener(desk: Client, reporter) -> None:
-    run = Run.objects.create(reporter=reporter, kind="draft", status="done", stage="done", input={})
-    Article.objects.create(
-        run=run,
+    run = ArticleFactory(
         reporter=reporter,
         headline="h",
         draft_body="b.",
@@ -144,7 +141,7 @@ def test_an_https_source_is_a_link_that_opens_without_an_opener(desk: Client, re
         verdict="pass",
         length=2,
         sources=[{"title": "연합뉴스", "url": "https://www.yna.co.kr/view/1"}],
-    )
+    ).run
 
     link = parse(desk.get(f"/desk/drafts/{run.pk}/")).select_one(".sources a")
 

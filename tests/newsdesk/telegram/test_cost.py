@@ -16,7 +16,7 @@ from agents import catalog
 from agents.models import LLMCall, Run
 from newsdesk.models import Reporter
 from tests.agents.drafting import submit, verify_pass
-from tests.factories import ReporterFactory
+from tests.factories import LLMCallFactory, ReporterFactory
 from tests.fakes.anthropic import FakeAnthropic
 from tests.fakes.telegram import FakeTelegram
 from tests.fixtures.press import PRESS_RELEASE
@@ -71,9 +71,7 @@ def test_status_shows_todays_and_this_months_spend_and_the_model(
 ) -> None:
     now = timezone.now()
     for when, cost in [(now, "0.0100"), (now, "0.0025"), (now - timedelta(days=40), "1.0000")]:
-        call = LLMCall.objects.create(
-            reporter=reporter_tg, purpose="writing", model="m", cost_usd=Decimal(cost)
-        )
+        call = LLMCallFactory(reporter=reporter_tg, purpose="writing", model="m", cost_usd=Decimal(cost))
         LLMCall.objects.filter(pk=call.pk).update(created_at=when)
 
     send("/status")
@@ -87,7 +85,7 @@ def test_status_shows_todays_and_this_months_spend_and_the_model(
 def test_the_admin_shows_each_reporters_daily_totals(admin_client: Client, reporter_tg) -> None:
     other = ReporterFactory(display_name="이기자")
     for reporter, cost in [(reporter_tg, "0.0200"), (reporter_tg, "0.0300"), (other, "0.0100")]:
-        LLMCall.objects.create(reporter=reporter, purpose="route_to_tool", model="m", cost_usd=Decimal(cost))
+        LLMCallFactory(reporter=reporter, purpose="route_to_tool", model="m", cost_usd=Decimal(cost))
 
     page = admin_client.get(reverse("admin:agents_llmcall_daily")).content.decode()
 

@@ -6,19 +6,17 @@ from typing import Any
 
 import pytest
 
-from agents.models import Article, Run, VerificationIssue
+from agents.models import Article
 from newsdesk.telegram.delivery import article_text, verification_line
+from tests.factories import ArticleFactory, VerificationIssueFactory
 
 pytestmark = pytest.mark.django_db
 
 
 def article(reporter: Any, *, revision: int = 1, verdict: str = "pass", issues: list[tuple] = ()) -> Article:
-    run = Run.objects.create(
-        reporter=reporter, kind="edit" if revision > 1 else "draft", status="done", input={}
-    )
-    saved = Article.objects.create(
-        run=run,
+    saved = ArticleFactory(
         reporter=reporter,
+        run__kind="edit" if revision > 1 else "draft",
         headline="제목",
         draft_body="본문.",
         body="본문.",
@@ -27,7 +25,7 @@ def article(reporter: Any, *, revision: int = 1, verdict: str = "pass", issues: 
         revision=revision,
     )
     for kind, status, sentence, action in issues:
-        VerificationIssue.objects.create(
+        VerificationIssueFactory(
             article=saved,
             claim="2만 가구",
             status=status,
