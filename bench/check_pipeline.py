@@ -49,6 +49,7 @@ from agents import llm, tasks  # noqa: E402
 from agents.models import LLMCall, MonitorItem, MonitorResult, Run  # noqa: E402
 from agents.monitoring import common  # noqa: E402
 from agents.monitoring import services as monitoring  # noqa: E402
+from newsdesk.models import Reporter  # noqa: E402
 from newsdesk.services import reporter_create  # noqa: E402
 from tests.fakes.anthropic import FakeAnthropic, Recorded, tool_use  # noqa: E402
 from tests.fakes.naver import FakeNaver, item  # noqa: E402
@@ -120,7 +121,7 @@ def _prompt(request: Recorded) -> str:
 
 
 def one_check(
-    reporter: Any, naver: FakeNaver, fake: FakeAnthropic, scrape_times: list[float]
+    reporter: Reporter, naver: FakeNaver, fake: FakeAnthropic, scrape_times: list[float]
 ) -> dict[str, Any]:
     MonitorResult.objects.all().delete()  # every run starts from the same state
     MonitorItem.objects.all().delete()

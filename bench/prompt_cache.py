@@ -31,6 +31,7 @@ from draft import serve_news  # noqa: E402
 from agents import caching, llm, tasks  # noqa: E402
 from agents.models import LLMCall, Run  # noqa: E402
 from agents.services import draft_create, upload_receive  # noqa: E402
+from newsdesk.models import Reporter  # noqa: E402
 from tests.factories import ReporterFactory  # noqa: E402
 from tests.fakes.anthropic import FakeAnthropic  # noqa: E402
 from tests.fakes.naver import FakeNaver  # noqa: E402
@@ -74,7 +75,7 @@ def script(fake: FakeAnthropic, *, repeat_search: bool) -> None:
     fake.tool("verify_article", {"thinking": "확인", "verdict": "pass", "issues": [], "revisions": []})
 
 
-def one_draft(reporter: Any, fake: FakeAnthropic, pdf: bytes, *, before: bool) -> Run:
+def one_draft(reporter: Reporter, fake: FakeAnthropic, pdf: bytes, *, before: bool) -> Run:
     llm._with_cache_markers = old_markers if before else NEW_MARKERS  # type: ignore[assignment]
     script(fake, repeat_search=before)
     if before:  # the old code let the model search again after code had searched
