@@ -322,6 +322,6 @@ def test_a_missing_fact_is_added_by_an_edit_that_names_it(api: Client, fake_llm:
 
 
 def test_another_reporters_missing_fact_is_not_found(api: Client, other_reporter) -> None:
-    run = Run.objects.create(reporter=other_reporter, kind="draft", input={})
+    run = RunFactory(reporter=other_reporter)
 
     assert post(api, f"/api/drafts/{run.pk}/missing_facts", {"fact": 1}).status_code == 404
