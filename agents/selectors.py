@@ -43,13 +43,13 @@ def draft_list(*, reporter: ReporterLike, limit: int = 50) -> QuerySet[Run]:
     )
 
 
-def job_active(*, reporter: Any) -> bool:
+def job_active(*, reporter: ReporterLike) -> bool:
     """One job per reporter: any unfinished run counts (drafts, edits, checks, briefings)."""
     return runs_of(reporter=reporter).filter(status__in=[Run.Status.QUEUED, Run.Status.RUNNING]).exists()
 
 
-def article_get(*, reporter: Any, article_id: int) -> Article | None:
-    return Article.objects.filter(pk=article_id, reporter=reporter).first()
+def article_get(*, reporter: ReporterLike, article_id: int) -> Article | None:
+    return Article.objects.filter(pk=article_id, reporter_id=reporter.pk).first()
 
 
 def article_of(run: Run) -> Article | None:

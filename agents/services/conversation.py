@@ -25,6 +25,7 @@ from agents.errors import UserFacingError
 from agents.material import cut_material, is_source_material
 from agents.models import Run
 from agents.monitoring import services as monitoring
+from agents.reporters import ReporterLike
 from agents.router import ExtractedParams, RouteToToolInput, reply, route
 from agents.services.drafts import PRESS_RELEASE_LIMIT, draft_create, edit_create
 from agents.sources import files
@@ -61,7 +62,7 @@ class Decision:
 
 @dataclass(frozen=True)
 class _Request:
-    reporter: Any
+    reporter: ReporterLike
     text: str
     attachment: dict[str, Any] | None
     channel: str
@@ -74,7 +75,12 @@ class _Request:
 
 
 def message_route(
-    *, reporter: Any, text: str, attachment: dict[str, Any] | None, message_id: int | None, channel: str
+    *,
+    reporter: ReporterLike,
+    text: str,
+    attachment: dict[str, Any] | None,
+    message_id: int | None,
+    channel: str,
 ) -> Decision:
     """Routes `text` (the logged message `message_id`, with its `attachment`) and does the job.
 
@@ -220,7 +226,7 @@ def _schedule(request: _Request) -> Decision:
     return Decision("schedule", Outcome.ANSWER, text=text)
 
 
-def _schedule_times(reporter: Any, command: str, times: list[str], action: str | None) -> str:
+def _schedule_times(reporter: ReporterLike, command: str, times: list[str], action: str | None) -> str:
     if action == "replace":
         return monitoring.schedule_set(reporter=reporter, command=command, times=times).message
     results = [monitoring.schedule_add(reporter=reporter, command=command, time=t) for t in times]
