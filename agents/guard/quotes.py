@@ -8,13 +8,15 @@ from dataclasses import dataclass
 from functools import cached_property
 
 # (pattern, minimum folded length). Curly and straight double quotes are speech; corner brackets are
-# titles and speech; single quotes are mostly emphasis in Korean, so only long ones count as quotes.
+# titles and speech. Curly single quotes mark names (a cultivar ‘미래향’, a programme ‘서울 테크
+# 스칼러십’) as well as emphasis, so from three letters they count; straight single quotes are
+# mostly emphasis in Korean copy, so only long ones count as quotes.
 _PATTERNS: tuple[tuple[re.Pattern[str], int], ...] = (
     (re.compile(r"“([^“”\n]*)”"), 4),
     (re.compile(r'"([^"\n]*)"'), 4),
     (re.compile(r"「([^「」\n]*)」"), 2),
     (re.compile(r"『([^『』\n]*)』"), 2),
-    (re.compile(r"‘([^‘’\n]*)’"), 8),
+    (re.compile(r"‘([^‘’\n]*)’"), 3),
     (re.compile(r"(?<![A-Za-z])'([^'\n]*)'(?![A-Za-z])"), 8),
 )
 _WORD = re.compile(r"[^\W_]+")  # letters and digits of any script; everything else is dropped

@@ -22,10 +22,17 @@ def test_it_flags_a_quote_with_one_word_changed() -> None:
     assert unsupported("장관은 “규제를 신속히 풀겠다”고 말했다.", source) == ["“규제를 신속히 풀겠다”"]
 
 
-def test_it_ignores_short_double_quotes_and_short_single_quotes() -> None:
+def test_it_ignores_short_double_quotes_two_letter_curly_ones_and_short_straight_ones() -> None:
     assert keys("이른바 “K팝” 열풍") == []
-    assert keys("이른바 ‘혁신 성장’ 전략") == []
+    assert keys("이른바 ‘꼼수’ 인상") == []
     assert keys("이른바 '혁신 성장' 전략") == []
+
+
+def test_it_checks_a_name_in_curly_single_quotes_from_three_letters() -> None:
+    source = "감귤 ‘미래향’ 품종의 현장 평가회를 13일 연다. 기존 품종인 ‘황금향’의 장점을 살렸다."
+    assert keys("감귤 ‘미래향’ 품종") == ["q:미래향"]
+    assert unsupported("감귤 ‘미래향’ 품종과 ‘황금향’을 비교한다.", source) == []
+    assert unsupported("감귤 ‘미래과’ 품종의 평가회를 연다.", source) == ["‘미래과’"]
 
 
 def test_it_treats_long_single_quotes_as_quotes() -> None:
