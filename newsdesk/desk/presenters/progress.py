@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from agents import selectors as agent_selectors
 from agents.models import Run, RunEvent
+from agents.run_inputs import is_verify
 from agents.runs import DRAFT_STAGES, STAGES
 from newsdesk import messages as msg
 
@@ -37,7 +38,7 @@ def run_mode(run: Run) -> str:
     """draft | edit | verify: which pipeline the run goes through."""
     if run.kind == Run.Kind.EDIT:
         return "edit"
-    return "verify" if run.input.get("mode") == "verify" else "draft"
+    return "verify" if is_verify(run.input) else "draft"
 
 
 def stages_of(run: Run) -> list[str]:
