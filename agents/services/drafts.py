@@ -8,7 +8,6 @@ from collections.abc import Sequence
 from functools import partial
 from typing import Any
 
-from django.db import transaction
 from django.utils import timezone
 from pydantic import BaseModel, Field, ValidationError, field_validator
 
@@ -183,7 +182,8 @@ def draft_execute(*, run: Run) -> Article:
         "turns": draft.turns,
     }
     material = with_key_facts(ctx=ctx, material=[doc.to_json() for doc in draft.material])
-    with transaction.atomic():
+
+    def save() -> Article:
         article = Article.objects.create(
             run=run,
             reporter=reporter,
@@ -206,8 +206,9 @@ def draft_execute(*, run: Run) -> Article:
             ),
         )
         save_issues(article, check.issues)
-        runs.run_finish(run=run, message=done_message(check.verdict, check.issues))
-    return article
+        return article
+
+    return runs.finish_with(run=run, message=done_message(check.verdict, check.issues), save=save)
 
 
 VERIFY_ATTEMPTS = 2
@@ -341,7 +342,8 @@ def edit_execute(*, run: Run) -> Article:
         )
     run.timings = {"draft_seconds": round(time.monotonic() - started, 2), "verify_seconds": 0}
     target = LengthTarget.from_request(result.requested_length) if result.requested_length else None
-    with transaction.atomic():
+
+    def save() -> Article:
         article = Article.objects.create(
             run=run,
             reporter=reporter,
@@ -364,7 +366,7 @@ def edit_execute(*, run: Run) -> Article:
             **traced(headline=result.headline, body=result.body, material=parent.source_material),
         )
         save_issues(article, result.issues)
-        runs.run_finish(
-            run=run, message=msg.EDIT_DONE + (f" · {result.changes_made}" if result.changes_made else "")
-        )
-    return article
+        return article
+
+    done = msg.EDIT_DONE + (f" · {result.changes_made}" if result.changes_made else "")
+    return runs.finish_with(run=run, message=done, save=save)

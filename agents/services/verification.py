@@ -7,7 +7,6 @@ import time
 from collections.abc import Sequence
 from datetime import date
 
-from django.db import transaction
 from django.utils import timezone
 
 from agents import llm, runs
@@ -79,7 +78,8 @@ def verify_execute(*, run: Run) -> Article:
         ctx=ctx, headline=headline, body=body, material=material, reference=timezone.localdate()
     )
     run.timings = {"draft_seconds": 0, "verify_seconds": round(time.monotonic() - started, 2)}
-    with transaction.atomic():
+
+    def save() -> Article:
         article = Article.objects.create(
             run=run,
             reporter=reporter,
@@ -99,8 +99,9 @@ def verify_execute(*, run: Run) -> Article:
             ),
         )
         save_issues(article, check.issues)
-        runs.run_finish(run=run, message=done_message(check.verdict, check.issues))
-    return article
+        return article
+
+    return runs.finish_with(run=run, message=done_message(check.verdict, check.issues), save=save)
 
 
 VERIFY_UNFINISHED = "verify_unfinished"  # Run.error_code of a delivered draft whose check did not finish
