@@ -14,6 +14,7 @@ from django_htmx.middleware import HtmxDetails
 from agents import selectors as agent_selectors
 from agents.models import Run
 from newsdesk import messages as msg
+from newsdesk.desk.presenters.progress import run_after_event
 from newsdesk.models import Reporter
 
 P = ParamSpec("P")
@@ -76,3 +77,18 @@ def see_other(url: str) -> HttpResponseRedirect:
     response = HttpResponseRedirect(url)
     response.status_code = 303
     return response
+
+
+# Short enough that a few viewers never hold the web threads the webhook needs for long.
+LONG_POLL_SECONDS = 8.0
+
+
+def long_poll(request: HttpRequest, run: Run) -> Run:
+    """The run as a polled status region should show it: given the last event the page shows
+    (`after`), the answer waits until the run has a newer one (a stage, the end) or
+    LONG_POLL_SECONDS pass, so a change is on screen ~0.1 s after it happens instead of up to a
+    polling interval later. A poll without `after`, or for an ended run, answers at once."""
+    after = request.GET.get("after", "")
+    if after.isdigit() and not run.is_finished:
+        return run_after_event(run=run, after=int(after), wait=LONG_POLL_SECONDS)
+    return run

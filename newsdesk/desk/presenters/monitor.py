@@ -13,7 +13,7 @@ from agents.models import MonitorItem, Run
 from agents.monitoring import selectors as monitor_selectors
 from agents.monitoring.schedules import schedule_list
 from newsdesk import messages as msg
-from newsdesk.desk.presenters.progress import Progress, stage_progress
+from newsdesk.desk.presenters.progress import Progress, last_event_seq, stage_progress
 from newsdesk.models import Reporter
 from newsdesk.telegram import formatters
 
@@ -49,6 +49,7 @@ class MonitorPanel:
     items: list[MonitorRow]
     collapsed: list[MonitorRow]  # skipped items (check) or already-reported ones (report)
     window: str
+    last_seq: int = 0  # the newest event shown: the long poll waits for one past it
 
     @property
     def expired(self) -> bool:
@@ -100,6 +101,7 @@ def monitor_panel(
         items=[monitor_row(item=item, today=today) for item in view.items],
         collapsed=[monitor_row(item=item, today=today) for item in collapsed],
         window=formatters.window_label(view.window_start, view.window_end),
+        last_seq=0 if run.is_finished else last_event_seq(run=run),
     )
 
 

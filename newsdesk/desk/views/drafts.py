@@ -17,9 +17,15 @@ from agents import services
 from agents.models import Run
 from newsdesk import messages as msg
 from newsdesk.desk.forms import LENGTH_PRESETS, DraftForm, EditForm, client_messages
-from newsdesk.desk.http import ReporterRequest, own_draft, page, reporter_required, see_other
+from newsdesk.desk.http import (
+    ReporterRequest,
+    long_poll,
+    own_draft,
+    page,
+    reporter_required,
+    see_other,
+)
 from newsdesk.desk.presenters import drafts as presenters
-from newsdesk.desk.presenters.progress import run_after_event
 from newsdesk.desk.uploads import upload_from_browser
 from newsdesk.models import Reporter
 from styles.departments import DEPARTMENTS
@@ -96,21 +102,13 @@ def draft_detail(request: ReporterRequest, run_id: int) -> HttpResponse:
 @reporter_required
 @require_GET
 def draft_status(request: ReporterRequest, run_id: int) -> HttpResponse:
-    """The polled fragment, as a long poll: given the last event seen (`after`), it answers as soon
-    as the run has a newer event (a stage, the end) or after LONG_POLL_SECONDS, so the result is on
-    screen within ~0.1 s of the run's end instead of up to a polling interval later. Once the run
-    ends it answers without hx-trigger, which ends the polling (portable to htmx 4)."""
+    """The polled fragment, as a long poll (http.long_poll). Once the run ends it answers without
+    hx-trigger, which ends the polling (portable to htmx 4)."""
     run = own_draft(request, run_id)
     if not request.htmx:
         return redirect(draft_url(run))
-    after = request.GET.get("after", "")
-    if after.isdigit() and not run.is_finished:
-        run = run_after_event(run=run, after=int(after), wait=LONG_POLL_SECONDS)
+    run = long_poll(request, run)
     return render(request, "desk/partials/status.html", _draft_context(request, run, EditForm()))
-
-
-# Short enough that a few viewers never hold the web threads the webhook needs for long.
-LONG_POLL_SECONDS = 8.0
 
 
 def _draft_context(request: ReporterRequest, run: Run, edit_form: EditForm) -> dict[str, Any]:

@@ -19,7 +19,7 @@ from agents.monitoring import selectors as monitor_selectors
 from agents.monitoring import services as monitoring
 from agents.services import InputError
 from newsdesk import messages as msg
-from newsdesk.desk.http import ReporterRequest, page, reporter_required, see_other
+from newsdesk.desk.http import ReporterRequest, long_poll, page, reporter_required, see_other
 from newsdesk.desk.presenters import monitor as presenters
 from newsdesk.models import Reporter
 
@@ -95,10 +95,12 @@ def monitor_run(request: ReporterRequest, run_id: int) -> HttpResponse:
 @reporter_required
 @require_GET
 def monitor_run_status(request: ReporterRequest, run_id: int) -> HttpResponse:
-    """The polled fragment; a finished run answers without hx-trigger, which ends the polling."""
+    """The polled fragment, as a long poll like the draft's (http.long_poll); a finished run
+    answers without hx-trigger, which ends the polling."""
     run = _own_monitor_run(request, run_id)
     if not request.htmx:
         return redirect(run_url(run))
+    run = long_poll(request, run)
     return render(request, "desk/partials/monitor_status.html", {"panel": presenters.monitor_panel(run=run)})
 
 

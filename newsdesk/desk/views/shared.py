@@ -19,7 +19,7 @@ from django.views.defaults import page_not_found
 
 from agents.models import Run
 from newsdesk import messages as msg
-from newsdesk.desk.http import HtmxHttpRequest
+from newsdesk.desk.http import HtmxHttpRequest, long_poll
 from newsdesk.desk.presenters import drafts as presenters
 from newsdesk.desk.sharing import shared_run
 
@@ -54,10 +54,11 @@ def shared_page(request: HtmxHttpRequest, token: str) -> HttpResponse:
 @private_link
 @require_GET
 def shared_status(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    """The polled fragment of a run still going; it stops polling the same way the desk's does."""
+    """The polled fragment of a run still going, long-polled and ended the way the desk's is."""
     run = _run_or_404(token)
     if not request.htmx:
         return redirect(reverse("desk:shared", kwargs={"token": token}))
+    run = long_poll(request, run)
     return render(request, "desk/shared.html", {**_context(run, token), "region_only": True})
 
 

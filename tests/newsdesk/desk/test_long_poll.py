@@ -1,5 +1,6 @@
-"""The draft page long-polls: a poll waits for the run's next event and answers with it at once,
-so the result is on screen as soon as the run ends, not a polling interval later."""
+"""The draft, monitor and shared pages long-poll: a poll waits for the run's next event and
+answers with it at once, so a change is on screen as soon as it happens, not a polling interval
+later."""
 
 from __future__ import annotations
 
@@ -12,8 +13,10 @@ from django.test import Client
 
 from agents import runs
 from agents.models import Run
+from agents.monitoring import services as monitoring
 from agents.services import draft_create
-from newsdesk.desk.views import drafts as draft_views
+from newsdesk.desk import http as desk_http
+from newsdesk.desk.sharing import share_path
 from tests.fixtures.press import PRESS_RELEASE
 
 pytestmark = pytest.mark.django_db(transaction=True)  # the event arrives on another connection
@@ -48,7 +51,7 @@ def test_a_poll_waits_for_the_next_stage_and_answers_with_it(desk: Client, repor
 def test_a_poll_with_nothing_new_answers_after_its_wait_and_keeps_polling(
     desk: Client, reporter, monkeypatch
 ) -> None:
-    monkeypatch.setattr(draft_views, "LONG_POLL_SECONDS", 0.3)
+    monkeypatch.setattr(desk_http, "LONG_POLL_SECONDS", 0.3)
     run = draft_create(reporter=reporter, press_release=PRESS_RELEASE)
 
     response = desk.get(f"/desk/drafts/{run.pk}/status/?after=1", HTTP_HX_REQUEST="true")
@@ -58,3 +61,56 @@ def test_a_poll_with_nothing_new_answers_after_its_wait_and_keeps_polling(
         "?after=1" in response.content.decode()
         and 'hx-trigger="load delay:100ms' in response.content.decode()
     )
+
+
+def test_a_monitor_poll_waits_for_the_runs_next_event_and_answers_with_it(desk: Client, reporter) -> None:
+    run = monitoring.check_request(reporter=reporter, channel="web")
+    Run.objects.filter(pk=run.pk).update(status=Run.Status.RUNNING)
+    thread = later(0.5, lambda: runs.stage_set(run=Run.objects.get(pk=run.pk), stage="filter"))
+
+    started = time.monotonic()
+    response = desk.get(f"/desk/monitor/runs/{run.pk}/status/?after=1", HTTP_HX_REQUEST="true")
+    waited = time.monotonic() - started
+    thread.join()
+
+    html = response.content.decode()
+    assert waited >= 0.4  # it waited for the event instead of answering with nothing new
+    assert 'data-stage="filter"' in html and "stage-current" in html
+    assert "?after=2" in html
+
+
+def test_a_monitor_poll_for_an_ended_run_answers_at_once_and_stops_polling(desk: Client, reporter) -> None:
+    run = monitoring.check_request(reporter=reporter, channel="web")
+    runs.run_fail(run=run, message="실패")
+
+    started = time.monotonic()
+    response = desk.get(f"/desk/monitor/runs/{run.pk}/status/?after=1", HTTP_HX_REQUEST="true")
+
+    assert time.monotonic() - started < 1
+    assert "hx-trigger" not in response.content.decode()
+
+
+def test_a_shared_poll_waits_for_the_next_stage_and_answers_with_it(client: Client, reporter) -> None:
+    run = draft_create(reporter=reporter, press_release=PRESS_RELEASE)
+    Run.objects.filter(pk=run.pk).update(status=Run.Status.RUNNING)
+    thread = later(0.5, lambda: runs.stage_set(run=Run.objects.get(pk=run.pk), stage="write"))
+
+    response = client.get(share_path(run) + "status/?after=1", HTTP_HX_REQUEST="true")
+    thread.join()
+
+    html = response.content.decode()
+    assert 'data-stage="write" aria-current="step"' in html
+    assert "status/?after=2" in html
+
+
+def test_a_shared_poll_with_nothing_new_answers_after_its_wait_and_keeps_polling(
+    client: Client, reporter, monkeypatch
+) -> None:
+    monkeypatch.setattr(desk_http, "LONG_POLL_SECONDS", 0.3)
+    run = draft_create(reporter=reporter, press_release=PRESS_RELEASE)
+
+    response = client.get(share_path(run) + "status/?after=1", HTTP_HX_REQUEST="true")
+
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "status/?after=1" in html and 'hx-trigger="load delay:100ms' in html

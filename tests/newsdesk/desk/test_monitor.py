@@ -206,8 +206,8 @@ def test_a_button_queues_a_web_run_and_redraws_the_page_with_its_live_progress(
     assert response.status_code == 200
     assert response["HX-Retarget"] == "#main" and response["HX-Reswap"] == "innerHTML"
     region = one(response, f"#monitor-{kind}")
-    assert region["hx-get"] == f"/desk/monitor/runs/{run.pk}/status/"
-    assert region["hx-trigger"] == "every 1s" and region["hx-swap"] == "outerHTML"
+    assert region["hx-get"] == f"/desk/monitor/runs/{run.pk}/status/?after=1"  # a long poll past "queued"
+    assert region["hx-trigger"] == "load delay:100ms, every 12s" and region["hx-swap"] == "outerHTML"
     assert "대기 중" in text(region, ".elapsed")
     assert [li.get_text() for li in region.select(".stages li")] == [
         "뉴스 검색",
@@ -306,7 +306,7 @@ def test_the_status_partial_polls_while_the_check_runs_and_stops_with_its_result
     ended = status(desk, run)
 
     assert "<html" not in queued.content.decode()
-    assert one(queued, "#monitor-check")["hx-trigger"] == "every 1s"
+    assert one(queued, "#monitor-check")["hx-trigger"] == "load delay:100ms, every 12s"
     region = one(ended, "#monitor-check")
     assert ended.status_code == 200  # not 286: ending by content works in htmx 2 and 4
     assert not region.has_attr("hx-trigger") and not region.has_attr("hx-get")

@@ -107,7 +107,8 @@ def test_a_failed_draft_shows_its_error_without_a_retry_button(client: Client, q
 def test_a_running_draft_polls_its_shared_status_until_it_ends(client: Client, queued: Run) -> None:
     path = share_path(queued)
     region = one(client.get(path), "#run-status")
-    assert region["hx-get"] == path + "status/" and region["hx-trigger"] == "every 1s"
+    assert region["hx-get"] == path + "status/?after=1"  # it long-polls past the "queued" event
+    assert region["hx-trigger"] == "load delay:100ms, every 12s"
     runs.stage_set(run=queued, stage="write", message="초안 작성 중")
     Run.objects.filter(pk=queued.pk).update(status=Run.Status.RUNNING)
 
@@ -117,7 +118,7 @@ def test_a_running_draft_polls_its_shared_status_until_it_ends(client: Client, q
 
     body = going.content.decode()
     assert "<html" not in body and "<title>" not in body
-    assert one(going, "#run-status")["hx-trigger"] == "every 1s"
+    assert one(going, "#run-status")["hx-get"].endswith("/status/?after=2")  # the next poll waits past it
     assert "초안 작성 중" in text(going, ".events")
     assert not one(ended, "#run-status").has_attr("hx-trigger")
     assert not one(ended, "#run-status").has_attr("hx-get")
