@@ -7,12 +7,16 @@ Profiles:
 Every update carries the secret header; 5% are redeliveries of an earlier update_id. Afterwards
 the database must hold every distinct update exactly once. The same load then goes to a bare
 Django view under the same gunicorn command (the baseline), and both report their latency and
-the memory (PSS) of each gunicorn worker.
+the memory (PSS) of each gunicorn worker. With --rounds N the two alternate N times (newsdesk,
+bare, newsdesk, ...) so a shared machine's changing load hits both alike, and the medians over
+the rounds are printed with the machine's load average before and after.
 
-The postgres profile creates its own database (newsdesk_bench_<pid>, dropped at the end) and
-starts its own Redis on a free port: it never touches a shared database or Redis.
+The postgres profile creates its own database (--database, default newsdesk_bench_<pid>, dropped
+at the end) and starts its own Redis (--redis-port, default a free port), stopped by its pid: it
+never touches a shared database or Redis.
 
     uv run python bench/webhook_load.py [--profile postgres|sqlite] [--rate N] [--seconds S]
+        [--rounds N] [--redis-port P] [--database NAME]
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
@@ -35,8 +40,7 @@ import httpx
 ROOT = Path(__file__).resolve().parent.parent
 SECRET = "bench-secret_0123456789"  # noqa: S105 (a throwaway secret for the bench)
 PG_ADMIN = "postgres://postgres@127.0.0.1:5432/postgres"
-PG_NAME = f"newsdesk_bench_{os.getpid()}"
-PG_BENCH = f"postgres://postgres@127.0.0.1:5432/{PG_NAME}"
+PG_SERVER = "postgres://postgres@127.0.0.1:5432"
 
 
 def free_port() -> int:
@@ -45,9 +49,9 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def start_redis() -> tuple[subprocess.Popen[bytes], int]:
+def start_redis(port: int) -> tuple[subprocess.Popen[bytes], int]:
     """A private Redis for the broker, stopped by its pid at the end."""
-    port = free_port()
+    port = port or free_port()
     command = ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"]
     proc = subprocess.Popen(command, stdout=subprocess.DEVNULL)
     deadline = time.monotonic() + 10
@@ -60,7 +64,7 @@ def start_redis() -> tuple[subprocess.Popen[bytes], int]:
     raise SystemExit("redis-server did not start")
 
 
-def environment(profile: str, var: Path, redis_port: int = 0) -> dict[str, str]:
+def environment(profile: str, var: Path, database: str, redis_port: int = 0) -> dict[str, str]:
     env = {
         **os.environ,
         "NEWSDESK_VAR_DIR": str(var),
@@ -69,7 +73,7 @@ def environment(profile: str, var: Path, redis_port: int = 0) -> dict[str, str]:
         "NEWSDESK_LOG_LEVEL": "WARNING",
     }
     if profile == "postgres":
-        env["DATABASE_URL"] = PG_BENCH
+        env["DATABASE_URL"] = f"{PG_SERVER}/{database}"
         env["CELERY_BROKER_URL"] = f"redis://127.0.0.1:{redis_port}/0"
     else:
         env.pop("DATABASE_URL", None)
@@ -77,22 +81,22 @@ def environment(profile: str, var: Path, redis_port: int = 0) -> dict[str, str]:
     return env
 
 
-def prepare(profile: str, env: dict[str, str]) -> None:
+def prepare(profile: str, env: dict[str, str], database: str) -> None:
     if profile == "postgres":
         import psycopg
 
         with psycopg.connect(PG_ADMIN, autocommit=True) as conn:
-            conn.execute(f"CREATE DATABASE {PG_NAME}")
+            conn.execute(f"CREATE DATABASE {database}")
     subprocess.run(
         [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True
     )
 
 
-def drop_database() -> None:
+def drop_database(database: str) -> None:
     import psycopg
 
     with psycopg.connect(PG_ADMIN, autocommit=True) as conn:
-        conn.execute(f"DROP DATABASE IF EXISTS {PG_NAME} WITH (FORCE)")
+        conn.execute(f"DROP DATABASE IF EXISTS {database} WITH (FORCE)")
 
 
 def start_gunicorn(
@@ -210,7 +214,7 @@ def worker_pss_mb(master: int) -> list[float]:
 
 
 def serve_and_load(
-    env: dict[str, str], args: argparse.Namespace, rate: int, app: str
+    env: dict[str, str], args: argparse.Namespace, rate: int, app: str, first_id: int = 1_000_000
 ) -> tuple[list[float], list[int], set[int], list[float]]:
     port = free_port()
     server = start_gunicorn(env, port, args.workers, args.threads, app)
@@ -218,7 +222,7 @@ def serve_and_load(
     try:
         # Warm every worker's connections (database, broker) first, as a running service would be.
         asyncio.run(load(url, rate=50, seconds=2, first_id=1))
-        latencies, statuses, distinct = asyncio.run(load(url, rate, args.seconds))
+        latencies, statuses, distinct = asyncio.run(load(url, rate, args.seconds, first_id))
         pss = worker_pss_mb(server.pid)
     finally:
         server.terminate()
@@ -227,15 +231,52 @@ def serve_and_load(
     return latencies, statuses, distinct, pss
 
 
-def describe(label: str, latencies: list[float], statuses: list[int], pss: list[float]) -> float:
-    p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))]
-    errors = sum(1 for s in statuses if not 200 <= s < 300)
-    print(
-        f"  {label:<9} p50 {statistics.median(latencies):5.1f} ms, p99 {p99:5.1f} ms, max "
-        f"{latencies[-1]:6.1f} ms, non-2xx {errors}; PSS per worker {statistics.median(pss):5.1f} MB "
-        f"(median of {len(pss)})"
-    )
-    return p99
+@dataclass
+class Round:
+    latencies: list[float]
+    statuses: list[int]
+    pss: list[float]
+
+    @property
+    def p50(self) -> float:
+        return statistics.median(self.latencies)
+
+    @property
+    def p99(self) -> float:
+        return self.latencies[min(len(self.latencies) - 1, int(len(self.latencies) * 0.99))]
+
+    @property
+    def errors(self) -> int:
+        return sum(1 for s in self.statuses if not 200 <= s < 300)
+
+    @property
+    def worker_pss(self) -> float:
+        return statistics.median(self.pss)
+
+
+def describe(label: str, rounds: list[Round]) -> None:
+    for n, one in enumerate(rounds, 1):
+        print(
+            f"  {label:<9} round {n}: p50 {one.p50:5.1f} ms, p99 {one.p99:6.1f} ms, max "
+            f"{one.latencies[-1]:6.1f} ms, non-2xx {one.errors}; PSS per worker {one.worker_pss:5.1f} MB "
+            f"(median of {len(one.pss)})"
+        )
+
+
+def median_of(rounds: list[Round], figure: str) -> float:
+    return statistics.median(getattr(one, figure) for one in rounds)
+
+
+def load_average() -> str:
+    return " ".join(f"{value:.1f}" for value in os.getloadavg())
+
+
+def compare(ours: list[Round], bare: list[Round]) -> None:
+    """Medians over the rounds, side by side, and their ratios."""
+    print(f"  medians over {len(ours)} round(s):     newsdesk   bare view   ratio")
+    for figure, unit in (("p50", "ms"), ("p99", "ms"), ("worker_pss", "MB")):
+        a, b = median_of(ours, figure), median_of(bare, figure)
+        print(f"    {figure:<10} {a:10.1f} {unit} {b:8.1f} {unit} {a / b:7.1f}x")
 
 
 def main() -> None:
@@ -245,35 +286,58 @@ def main() -> None:
     parser.add_argument("--seconds", type=int, default=30)
     parser.add_argument("--workers", type=int, default=4)
     parser.add_argument("--threads", type=int, default=8)
+    parser.add_argument("--rounds", type=int, default=1)
+    parser.add_argument("--redis-port", type=int, default=0, help="default: a free port")
+    parser.add_argument("--database", default=f"newsdesk_bench_{os.getpid()}")
     args = parser.parse_args()
     rate = args.rate or (200 if args.profile == "postgres" else 50)
     var = Path(tempfile.mkdtemp(prefix="newsdesk-webhook-"))
-    redis, redis_port = start_redis() if args.profile == "postgres" else (None, 0)
-    env = environment(args.profile, var, redis_port)
+    redis, redis_port = start_redis(args.redis_port) if args.profile == "postgres" else (None, 0)
+    env = environment(args.profile, var, args.database, redis_port)
+    bare_env = {**env, "DJANGO_SETTINGS_MODULE": "_bare_django"}
+    loads = [load_average()]
+    ours: list[Round] = []
+    bare: list[Round] = []
+    sent: set[int] = set()
     try:
-        prepare(args.profile, env)
-        latencies, statuses, distinct, pss = serve_and_load(env, args, rate, "newsdesk.wsgi")
-        ids = [i for i in stored_ids(env) if i >= 1_000_000]  # the warm-up's updates are not counted
-        bare = serve_and_load({**env, "DJANGO_SETTINGS_MODULE": "_bare_django"}, args, rate, "_bare_django")
+        prepare(args.profile, env, args.database)
+        for n in range(args.rounds):
+            latencies, statuses, distinct, pss = serve_and_load(
+                env, args, rate, "newsdesk.wsgi", first_id=1_000_000 * (n + 1)
+            )
+            ours.append(Round(latencies, statuses, pss))
+            sent |= distinct
+            bare.append(Round(*_without_ids(serve_and_load(bare_env, args, rate, "_bare_django"))))
+        ids = [i for i in stored_ids(env) if i >= 1_000_000]  # the warm-ups' updates are not counted
     finally:
         if args.profile == "postgres":
-            drop_database()
+            drop_database(args.database)
         if redis is not None:
             redis.terminate()
             redis.wait(timeout=10)
-    print(
-        f"webhook {args.profile}: {len(statuses)} requests at {rate}/s for {args.seconds} s "
-        f"({len(distinct)} distinct updates, {len(statuses) - len(distinct)} redeliveries), "
-        f"gunicorn --preload -w {args.workers} --threads {args.threads}"
-    )
-    p99 = describe("newsdesk", latencies, statuses, pss)
-    bare_p99 = describe("bare view", bare[0], bare[1], bare[3])
-    print(
-        f"  ratio to the bare view: p99 {p99 / bare_p99:.1f}x, "
-        f"PSS {statistics.median(pss) / statistics.median(bare[3]):.1f}x"
-    )
-    lost = len(distinct - set(ids))
+    loads.append(load_average())
+    report(args, rate, ours, bare, loads)
+    lost = len(sent - set(ids))
     print(f"  stored {len(ids)}, lost {lost}, stored twice {len(ids) - len(set(ids))}")
+
+
+def _without_ids(
+    result: tuple[list[float], list[int], set[int], list[float]],
+) -> tuple[list[float], list[int], list[float]]:
+    return result[0], result[1], result[3]
+
+
+def report(
+    args: argparse.Namespace, rate: int, ours: list[Round], bare: list[Round], loads: list[str]
+) -> None:
+    print(
+        f"webhook {args.profile}: {rate} updates/s for {args.seconds} s per round, {args.rounds} round(s), "
+        f"gunicorn --preload -w {args.workers} --threads {args.threads}; "
+        f"load average (1/5/15 min) {loads[0]} before, {loads[1]} after on {os.cpu_count()} cores"
+    )
+    describe("newsdesk", ours)
+    describe("bare view", bare)
+    compare(ours, bare)
 
 
 if __name__ == "__main__":

@@ -37,3 +37,31 @@ def test_the_wsgi_application_loads_every_view_but_no_worker_library(tmp_path: P
             timeout=120,
         ).stdout
     )
+
+
+LAZY_ON_FIRST_PUBLISH = ["celery.app.amqp", "celery.result", "kombu.transport.redis", "redis"]
+SOCKETS = """
+import json, os, sys
+import newsdesk.wsgi
+def kind(fd):
+    try:
+        return os.readlink(f"/proc/self/fd/{fd}")
+    except FileNotFoundError:  # the descriptor listdir itself used
+        return ""
+sockets = [fd for fd in os.listdir("/proc/self/fd") if kind(fd).startswith("socket:")]
+print(json.dumps({"loaded": [name in sys.modules for name in NAMES], "sockets": len(sockets)}))
+"""
+
+
+def test_the_wsgi_application_preloads_the_brokers_messaging_without_connecting(tmp_path: Path) -> None:
+    # What the first publish would import in each worker after the fork (~24 MB with Redis) is
+    # loaded in the parent instead; nothing is connected there, so no worker inherits a socket.
+    env = {**os.environ, "NEWSDESK_VAR_DIR": str(tmp_path), "CELERY_BROKER_URL": "redis://127.0.0.1:1/0"}
+    env.pop("DATABASE_URL", None)
+    probe = f"NAMES = {LAZY_ON_FIRST_PUBLISH!r}\n{SOCKETS}"
+    result = subprocess.run(
+        [sys.executable, "-c", probe], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
+
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout.strip().splitlines()[-1]) == {"loaded": [True] * 4, "sockets": 0}
