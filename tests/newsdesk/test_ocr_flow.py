@@ -150,5 +150,5 @@ def test_a_second_photo_while_one_is_being_read_is_refused_before_any_work(
             reporter=reporter, file_name="b.jpg", mime_type="image/jpeg", data=photo(PAGE)
         )
 
-    assert caught.value.message == files.MSG_OCR_BUSY
+    assert caught.value.user_message == files.MSG_OCR_BUSY
     assert Upload.objects.filter(reporter=reporter).count() == 1
