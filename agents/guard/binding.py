@@ -25,6 +25,7 @@ from agents.guard import messages as msg
 from agents.guard.changes import reversed_ends
 from agents.guard.context import Context, contexts, own_match, related, score, words
 from agents.guard.derived import Operand, derive, derive_total, describe
+from agents.guard.lists import bullet_runs
 from agents.guard.named import Said, bag, named_elsewhere
 from agents.guard.numbers import NumberHit, find_numbers, format_value, mask
 from agents.guard.within import MAGNITUDES, quantum, rate_of, total_of
@@ -103,6 +104,10 @@ class NumberIndex:
         for reading in _table_readings(text, hits):
             table.setdefault(reading.start, []).append(reading)
         tokens = _date_tokens(date_hits, reference)
+        # "□ A … □ B …": a list of two, one item a line; its items are points of every kind, so it
+        # counts for "두 가지" and "2개", never for a count of named things ("두 지표").
+        for run in bullet_runs(text):
+            self._add_list(number, run.start, run.end, run.count, run.lines, ("가지", "개"))
         for start, end in source_sentences(text):
             self._add_lists(number, text, start, end)
             inside = [h for h in hits if start <= h.start < end]
@@ -125,10 +130,21 @@ class NumberIndex:
         """ "△A △B △C를 기본 방향으로": a list of three, for "세 가지" or "3개 분야" in an article."""
         count = len(_BULLET.findall(text, start, end)) or _listed(text[start:end])
         if count >= 2:
-            context = Context.of(frozenset(), frozenset(words(text[start:end])), "")
-            for counter in ("가지", "개", "~"):
-                text = _LIST_TEXT.format(count)
-                self._add(Occurrence(Decimal(count), counter, number, start, end, text, context))
+            self._add_list(number, start, end, count, text[start:end])
+
+    def _add_list(
+        self,
+        number: int,
+        start: int,
+        end: int,
+        count: int,
+        about: str,
+        counters: Sequence[str] = ("가지", "개", "~"),
+    ) -> None:
+        context = Context.of(frozenset(), frozenset(words(about)), "")
+        for counter in counters:
+            text = _LIST_TEXT.format(count)
+            self._add(Occurrence(Decimal(count), counter, number, start, end, text, context))
 
     def _add(self, occurrence: Occurrence) -> None:
         value = format_value(occurrence.value)

@@ -17,10 +17,10 @@ from agents.guard import normalize_body
 from bench.verify_eval import DATA, KINDS, Report, evaluate, load_cases
 
 MIN_CASES = 23
-MAX_FALSE_FLAG_RATE = 0.01  # flagged facts / checked facts on the faithful articles
+MAX_FALSE_FLAG_RATE = 0.0073  # flagged facts / checked facts on the faithful articles
 MIN_CATCH_RATE = 0.99  # mutations caught / mutations, all kinds
 MIN_CATCH = {
-    "digit": 0.95,
+    "digit": 1.0,
     "unit": 1.0,
     "date": 1.0,
     "quote": 1.0,
