@@ -25,7 +25,7 @@ from agents.guard import messages as msg
 from agents.guard.changes import reversed_ends
 from agents.guard.context import Context, contexts, own_match, related, score, words
 from agents.guard.derived import Operand, derive, derive_total, describe
-from agents.guard.lists import bullet_runs
+from agents.guard.lists import bullet_runs, sentence_list_length
 from agents.guard.named import Said, bag, named_elsewhere
 from agents.guard.numbers import NumberHit, find_numbers, format_value, mask
 from agents.guard.within import MAGNITUDES, quantum, rate_of, total_of
@@ -40,10 +40,8 @@ _IDIOMS = re.compile(
 _HEADER = re.compile(r"단위\s?[:：]?\s?(?P<units>[^)\]\n]{1,24}?)\s?(?:[)\]]|\n|$)")
 _TABLE_REACH = 2000  # characters after a "단위:" header in which bare numbers take its unit
 _SENTENCE_END = re.compile(r"(?<=[.?!])\s|\n")
-_PROSE_LIST = re.compile(r"(?:[가-힣A-Za-z]+(?:\([^()]{1,12}\))?(?:, |[와과] )){2,}[가-힣A-Za-z]+")
 _BROKEN = re.compile(r"(?<![\d.,])(\d{1,3})(, | )$")
 _LIST_TEXT = "항목 {}개"  # how a counted source list is shown as evidence
-_BULLET = re.compile(r"[△▲▴▷▸►◇◆]|[①②③④⑤⑥⑦⑧⑨]")
 
 
 @dataclass(frozen=True)
@@ -128,7 +126,7 @@ class NumberIndex:
 
     def _add_lists(self, number: int, text: str, start: int, end: int) -> None:
         """ "△A △B △C를 기본 방향으로": a list of three, for "세 가지" or "3개 분야" in an article."""
-        count = len(_BULLET.findall(text, start, end)) or _listed(text[start:end])
+        count = sentence_list_length(text[start:end])
         if count >= 2:
             self._add_list(number, start, end, count, text[start:end])
 
@@ -329,16 +327,6 @@ def _derived(number: NumberHit, context: Context, index: NumberIndex) -> Binding
     first, second = derivation.operands
     where = (first.source, min(first.start, second.start), max(first.end, second.end))
     return Binding("confirmed", msg.DERIVED, where, describe(derivation))
-
-
-def _listed(sentence: str) -> int:
-    """The length of the longest list of three or more written out with commas: "요양병원과
-    정신병원(폐쇄병동), 요양시설, 종교시설을" is four."""
-    best = 0
-    for match in _PROSE_LIST.finditer(sentence):
-        items = 1 + len(re.findall(r", |(?<=[가-힣])[와과] ", match.group()))
-        best = max(best, items if items >= 3 else 0)
-    return best
 
 
 def _rejoined(text: str, hit: NumberHit) -> list[NumberHit]:

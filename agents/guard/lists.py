@@ -1,4 +1,5 @@
-"""Lists a release writes one item a line: "□ A … □ B …" under a heading is a list of two.
+"""Lists a release writes out: one item a line ("□ A … □ B …" under a heading is a list of two),
+or in one sentence ("△A △B △C", "A, B, C와 D").
 
 Korean releases set out their points as lines opened by a bullet (□, ○, ▪ …), deeper points with
 another bullet under them, in sections headed "<설명내용>" or "【주요 내용】". An article that says
@@ -13,6 +14,8 @@ from dataclasses import dataclass
 
 _MARK = re.compile(r"[ \t]*(?P<mark>[□■○◦❍▪•●◯])")
 _HEADING = re.compile(r"[ \t]*(?:<[^<>\n]{1,30}>|【[^【】\n]{1,30}】|\[[^\[\]\n]{1,30}\])[ \t]*$")
+_PROSE_LIST = re.compile(r"(?:[가-힣A-Za-z]+(?:\([^()]{1,12}\))?(?:, |[와과] )){2,}[가-힣A-Za-z]+")
+_BULLET = re.compile(r"[△▲▴▷▸►◇◆]|[①②③④⑤⑥⑦⑧⑨]")
 MAX_ITEMS = 10  # a longer run is a table or an index, not a list a paragraph counts
 
 
@@ -54,3 +57,16 @@ def _runs(text: str, items: dict[str, list[tuple[int, int]]], order: list[str]) 
     if 2 <= len(found) <= MAX_ITEMS:
         lines = "\n".join(text[start:end] for start, end in found)
         yield Run(found[0][0], found[-1][1], len(found), lines)
+
+
+def sentence_list_length(sentence: str) -> int:
+    """ "△A △B △C를 기본 방향으로" is a list of three; else the longest list of three or more
+    written out with commas: "요양병원과 정신병원(폐쇄병동), 요양시설, 종교시설을" is four."""
+    bullets = len(_BULLET.findall(sentence))
+    if bullets:
+        return bullets
+    best = 0
+    for match in _PROSE_LIST.finditer(sentence):
+        items = 1 + len(re.findall(r", |(?<=[가-힣])[와과] ", match.group()))
+        best = max(best, items if items >= 3 else 0)
+    return best

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from agents.guard import check_article
-from agents.guard.lists import bullet_runs
+from agents.guard.lists import bullet_runs, sentence_list_length
 
 EXPLANATION = """\
 <언론보도내용>
@@ -51,3 +51,15 @@ def test_an_article_count_of_points_is_checked_against_the_items(
     article: str, figure: str, expected: str
 ) -> None:
     assert status(article, figure) == expected
+
+
+@pytest.mark.parametrize(
+    ("sentence", "length"),
+    [
+        ("△일자리 △복지 △안전을 기본 방향으로 삼는다.", 3),
+        ("요양병원과 정신병원(폐쇄병동), 요양시설, 종교시설을 점검한다.", 4),
+        ("서울과 부산을 잇는다.", 0),  # two items: too common a pair to count
+    ],
+)
+def test_it_reads_the_length_of_a_list_written_in_one_sentence(sentence: str, length: int) -> None:
+    assert sentence_list_length(sentence) == length
