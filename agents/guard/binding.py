@@ -24,10 +24,11 @@ from agents.guard import dates
 from agents.guard import messages as msg
 from agents.guard.changes import reversed_ends
 from agents.guard.context import Context, contexts, own_match, related, score, words
-from agents.guard.derived import Operand, derive, derive_total, describe
+from agents.guard.derived import derive, derive_total, describe
 from agents.guard.lists import bullet_runs, sentence_list_length
 from agents.guard.named import Said, bag, named_elsewhere
 from agents.guard.numbers import NumberHit, find_numbers, format_value, mask
+from agents.guard.occurrences import Occurrence
 from agents.guard.within import MAGNITUDES, quantum, rate_of, total_of
 
 Location = tuple[int, int, int]
@@ -42,21 +43,6 @@ _TABLE_REACH = 2000  # characters after a "단위:" header in which bare numbers
 _SENTENCE_END = re.compile(r"(?<=[.?!])\s|\n")
 _BROKEN = re.compile(r"(?<![\d.,])(\d{1,3})(, | )$")
 _LIST_TEXT = "항목 {}개"  # how a counted source list is shown as evidence
-
-
-@dataclass(frozen=True)
-class Occurrence:
-    value: Decimal
-    family: str
-    source: int
-    start: int
-    end: int
-    text: str
-    context: Context
-    sentence: int = 0  # where its source sentence starts
-
-    def operand(self) -> Operand:
-        return Operand(self.value, self.family, self.source, self.start, self.end, self.text, self.sentence)
 
 
 @dataclass(frozen=True)

@@ -12,12 +12,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from itertools import pairwise
-from typing import TYPE_CHECKING
 
 from agents.guard.numbers import NumberHit, format_value
-
-if TYPE_CHECKING:
-    from agents.guard.binding import NumberIndex, Occurrence
+from agents.guard.occurrences import Occurrence, SourceFigures
 
 # After the start of a change in the article: "940억원에서", "(’20년) 940억 → ".
 _FROM = re.compile(r"\)?(?:\s?\([^()]{0,12}\))?\s?(?:에서|→|->|⟶)")
@@ -27,7 +24,7 @@ _REACH = 40  # the end of a change follows its start closely: "940억원에서 �
 
 
 def reversed_ends(
-    text: str, numbers: Sequence[NumberHit], index: NumberIndex
+    text: str, numbers: Sequence[NumberHit], index: SourceFigures
 ) -> dict[int, tuple[Occurrence, Occurrence]]:
     """For the end figure of each change the source states the other way round: its position in
     numbers → (the source's first figure, its second)."""
@@ -44,7 +41,7 @@ def reversed_ends(
 
 
 def _source_order(
-    start: NumberHit, end: NumberHit, index: NumberIndex
+    start: NumberHit, end: NumberHit, index: SourceFigures
 ) -> tuple[Occurrence, Occurrence] | None:
     """The (end, start) pair of one source sentence when every such pair puts the end first."""
     starts = index.by_key.get(f"n:{format_value(start.value)}|{start.family}", [])

@@ -14,13 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from agents.guard.context import Context, related, words
 from agents.guard.numbers import NumberHit
-
-if TYPE_CHECKING:
-    from agents.guard.binding import NumberIndex, Occurrence
+from agents.guard.occurrences import Occurrence, SourceFigures
 
 
 @dataclass(frozen=True)
@@ -43,7 +40,7 @@ class Said:
 
 
 def named_elsewhere(
-    number: NumberHit, context: Context, same: Sequence[Occurrence], index: NumberIndex, said: Said
+    number: NumberHit, context: Context, same: Sequence[Occurrence], index: SourceFigures, said: Said
 ) -> bool:
     """Whether the article moved the value of same (its source mentions) to another named thing."""
     stated = [index.sentences[(o.source, o.sentence)] for o in same]
