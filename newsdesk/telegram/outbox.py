@@ -13,7 +13,9 @@ from newsdesk.telegram import client
 log = logging.getLogger(__name__)
 
 
-def say(*, chat_id: int, text: str, reporter: ReporterRef | None = None, meta: dict[str, Any] | None = None) -> list[int]:
+def say(
+    *, chat_id: int, text: str, reporter: ReporterRef | None = None, meta: dict[str, Any] | None = None
+) -> list[int]:
     """Sends plain text (split and escaped by the client); a blocked bot is recorded, not retried."""
     try:
         ids = client.send_text(chat_id=chat_id, text=text)
