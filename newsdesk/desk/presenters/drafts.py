@@ -15,7 +15,7 @@ from agents import catalog
 from agents import selectors as agent_selectors
 from agents.models import Article, Run
 from newsdesk.desk import diff
-from newsdesk.desk.presenters.progress import Progress, last_event_seq, progress_of, run_mode
+from newsdesk.desk.presenters.progress import Progress, progress_of, run_mode, shown_seq
 from newsdesk.desk.presenters.provenance import Trace, trace_of
 from newsdesk.desk.presenters.verify import (
     FLAGGED,
@@ -110,6 +110,7 @@ class DraftPage:
 
 
 def draft_page(*, reporter: Reporter, run: Run) -> DraftPage:
+    last_seq = shown_seq(run=run)  # first: it may re-read the run
     article = agent_selectors.article_of(run) if run.status == Run.Status.DONE else None
     result = result_of(reporter=reporter, run=run, article=article) if article else None
     return DraftPage(
@@ -117,7 +118,7 @@ def draft_page(*, reporter: Reporter, run: Run) -> DraftPage:
         mode=run_mode(run),
         progress=progress_of(run=run),
         result=result,
-        last_seq=0 if run.is_finished else last_event_seq(run=run),
+        last_seq=last_seq,
     )
 
 

@@ -13,7 +13,7 @@ from agents.models import MonitorItem, Run
 from agents.monitoring import selectors as monitor_selectors
 from agents.monitoring.schedules import schedule_list
 from newsdesk import messages as msg
-from newsdesk.desk.presenters.progress import Progress, last_event_seq, stage_progress
+from newsdesk.desk.presenters.progress import Progress, shown_seq, stage_progress
 from newsdesk.models import Reporter
 from newsdesk.telegram import formatters
 
@@ -90,6 +90,7 @@ def monitor_progress(*, run: Run, now: datetime | None = None) -> Progress:
 def monitor_panel(
     *, run: Run, view: monitor_selectors.MonitorView | None = None, now: datetime | None = None
 ) -> MonitorPanel:
+    last_seq = shown_seq(run=run)  # first: it may re-read the run
     now = now or timezone.now()
     view = view or monitor_selectors.monitor_view(run=run)
     today = now.astimezone(formatters.KST).date()
@@ -101,7 +102,7 @@ def monitor_panel(
         items=[monitor_row(item=item, today=today) for item in view.items],
         collapsed=[monitor_row(item=item, today=today) for item in collapsed],
         window=formatters.window_label(view.window_start, view.window_end),
-        last_seq=0 if run.is_finished else last_event_seq(run=run),
+        last_seq=last_seq,
     )
 
 

@@ -99,3 +99,18 @@ def run_after_event(*, run: Run, after: int, wait: float, step: float = 0.1) -> 
 
 def last_event_seq(*, run: Run) -> int:
     return RunEvent.objects.filter(run_id=run.pk).aggregate(m=Max("seq"))["m"] or 0
+
+
+def shown_seq(*, run: Run) -> int:
+    """The event number a status region hands its long poll, for a run about to be shown.
+
+    Read before the run is re-read: a stage is set before its event is added, so the stage shown
+    is then at least as new as that event. Read the other way round, an event added in between
+    would be counted as seen while the page still shows the stage before it, and the long poll,
+    waiting for a later event, would skip that stage on screen. 0 for an ended run (no polling).
+    """
+    if run.is_finished:
+        return 0
+    seq = last_event_seq(run=run)
+    run.refresh_from_db()
+    return 0 if run.is_finished else seq

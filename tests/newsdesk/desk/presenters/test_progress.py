@@ -10,7 +10,8 @@ from django.utils import timezone
 from agents import runs
 from agents.models import Run
 from newsdesk import messages as msg
-from newsdesk.desk.presenters.progress import last_event_seq, progress_of, run_mode
+from newsdesk.desk.presenters.drafts import draft_page
+from newsdesk.desk.presenters.progress import last_event_seq, progress_of, run_mode, shown_seq
 from tests.factories import RunFactory
 
 pytestmark = pytest.mark.django_db
@@ -62,3 +63,26 @@ def test_a_finished_edit_has_every_step_done_and_its_time_from_start_to_finish(r
     assert [step.state for step in progress.steps] == ["done", "done"]
     assert progress.steps[0].label == msg.DESK_STAGE_EDIT
     assert progress.elapsed_seconds == 42
+
+
+def test_a_stage_set_after_the_run_was_read_is_shown_with_the_event_the_long_poll_waits_past(
+    reporter,
+) -> None:
+    run = RunFactory(reporter=reporter, status=Run.Status.RUNNING)
+    runs.stage_set(run=run, stage="search")
+    read_by_the_view = Run.objects.get(pk=run.pk)
+    runs.stage_set(run=run, stage="write")  # the worker moves on while the request renders
+
+    page = draft_page(reporter=reporter, run=read_by_the_view)
+
+    current = [step.key for step in page.progress.steps if step.state == "current"]
+    assert current == ["write"] and page.last_seq == last_event_seq(run=run) == 2
+
+
+def test_an_ended_run_hands_no_event_to_poll_past(reporter) -> None:
+    run = RunFactory(reporter=reporter, status=Run.Status.RUNNING)
+    runs.stage_set(run=run, stage="write")
+    read_by_the_view = Run.objects.get(pk=run.pk)
+    runs.run_finish(run=run)
+
+    assert shown_seq(run=read_by_the_view) == 0 and read_by_the_view.is_finished
