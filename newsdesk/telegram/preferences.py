@@ -8,8 +8,6 @@ apply: only curated publishers and offered models, checked again when the button
 from __future__ import annotations
 
 from agents.selectors import default_model_label
-from conversations.models import Message
-from conversations.services import message_log
 from newsdesk.choices import Choices, reporter_choices
 from newsdesk.models import Reporter
 from newsdesk.services import ProfileError, reporter_update
@@ -57,7 +55,7 @@ def _style_button(query: callbacks.Query, reporter: Reporter | None) -> str:
         text = _change(reporter, publisher_style=query.value)
     except ProfileError:  # the publisher's style was removed since the keyboard was sent
         return replies.BUTTON_EXPIRED
-    _answer_on_button(query, reporter, text)
+    profile.answer_on_button(query, reporter, text)
     return ""
 
 
@@ -69,7 +67,7 @@ def _model_button(query: callbacks.Query, reporter: Reporter | None) -> str:
         text = _change(reporter, model=query.value)
     except ProfileError:  # the model left the table since the keyboard was sent
         return replies.BUTTON_EXPIRED
-    _answer_on_button(query, reporter, text)
+    profile.answer_on_button(query, reporter, text)
     return ""
 
 
@@ -108,15 +106,4 @@ def _change_by_text(
 def _ask(incoming: Incoming, reporter: Reporter, text: str, buttons: list[tuple[str, str]]) -> None:
     profile.send_buttons_logged(
         chat_id=incoming.chat_id, text=text, buttons=callbacks.rows(buttons), reporter=reporter
-    )
-
-
-def _answer_on_button(query: callbacks.Query, reporter: Reporter, text: str) -> None:
-    query.edit(text)
-    message_log(
-        reporter=reporter,
-        role=Message.Role.ASSISTANT,
-        content=text,
-        telegram_chat_id=query.chat_id,
-        telegram_message_id=query.message_id,
     )

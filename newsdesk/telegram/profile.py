@@ -124,7 +124,7 @@ def _department_button(query: callbacks.Query, reporter: Reporter | None) -> str
     department = normalize_department(query.value)
     if department is None:
         return replies.BUTTON_EXPIRED
-    _answer_on_button(query, reporter, _registration_department(reporter, department))
+    answer_on_button(query, reporter, _registration_department(reporter, department))
     return ""
 
 
@@ -139,11 +139,11 @@ def _division_button(query: callbacks.Query, reporter: Reporter | None) -> str:
     department = normalize_department(query.value)
     if department is None:
         return replies.BUTTON_EXPIRED
-    _answer_on_button(query, reporter, _apply_division(reporter, department))
+    answer_on_button(query, reporter, _apply_division(reporter, department))
     return ""
 
 
-def _answer_on_button(query: callbacks.Query, reporter: Reporter, text: str) -> None:
+def answer_on_button(query: callbacks.Query, reporter: Reporter, text: str) -> None:
     """The answer replaces the question (and its buttons) in place, as v1 did; it is logged too."""
     query.edit(text)
     message_log(
