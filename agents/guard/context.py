@@ -158,7 +158,11 @@ def contexts(
         if previous and _SLASH.fullmatch(text, previous[0], start):
             own = previous[1].own  # "(권역/지역) 12/29개소": a pair shares its label
         label = _label(text, start)
-        if label >= 0:  # "사회안전망 강화(4대 핵심과제, 3조 4,355억 원)": about what the bracket follows
+        if label >= 0 and previous and not text[previous[0] : label].strip():
+            # "1만2636명(7.0%) 늘었다": a bracket right after a figure restates that figure (its
+            # rate), so it is about what that figure is about, not the words before both.
+            own |= previous[1].own
+        elif label >= 0:  # "사회안전망 강화(4대 핵심과제, 3조 4,355억 원)": about what the bracket follows
             at = bisect_left(positions, label)
             own |= _joined(tokens[max(0, at - OWN_WORDS) : at])
         shared = frozenset(t for _, _, t in tokens[:last]) - own
