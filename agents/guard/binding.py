@@ -23,7 +23,16 @@ from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal
 from agents.guard import dates
 from agents.guard import messages as msg
 from agents.guard.changes import reversed_ends
-from agents.guard.context import Context, contexts, own_match, related, score, words
+from agents.guard.context import (
+    Context,
+    contexts,
+    described_alike,
+    mentions,
+    own_match,
+    related,
+    score,
+    words,
+)
 from agents.guard.derived import derive, derive_total, describe
 from agents.guard.lists import bullet_runs, sentence_list_length
 from agents.guard.named import Said, bag, named_elsewhere
@@ -136,7 +145,7 @@ class NumberIndex:
         self.by_key.setdefault(f"v:{value}", []).append(occurrence)
         if occurrence.family:
             self.by_family.setdefault(occurrence.family, []).append(occurrence)
-            for key in occurrence.context.own_prefixes:
+            for key in occurrence.context.about_prefixes:
                 self.by_own.setdefault((occurrence.family, key), []).append(occurrence)
             for key in occurrence.context.near_prefixes:
                 self.by_near.setdefault((occurrence.family, key), []).append(occurrence)
@@ -232,6 +241,7 @@ def _bind(number: NumberHit, context: Context, index: NumberIndex, said: Said) -
             and context.own
             and own_match(context, best_other.context)
             and other_score >= score(context, best.context) + MARGIN
+            and not _named_as_stated(context, best, best_other)
         ):
             return Binding("contradicted", msg.MISPLACED.format(other=best_other.text), _where(best_other))
         if _may_move(number, same) and named_elsewhere(number, context, same, index, said):
@@ -243,6 +253,15 @@ def _bind(number: NumberHit, context: Context, index: NumberIndex, said: Said) -
     if best_other and context.own and own_match(context, best_other.context) and other_score >= MARGIN:
         return Binding("contradicted", msg.OTHER_VALUE.format(other=best_other.text), _where(best_other))
     return Binding("not_found", msg.NOT_FOUND["number"])
+
+
+def _named_as_stated(context: Context, same: Occurrence, rival: Occurrence) -> bool:
+    """The article names what the figure is the way the source does at this value, or never names
+    what the rival is: "사업에 7500억원 규모의 대출" (or "…의 자금") is the release's 7500억 원
+    대출, not its "3조 4000억 원 전체 사업비", however many words before them the two share."""
+    if described_alike(context, same.context) and not described_alike(context, rival.context):
+        return True
+    return bool(rival.context.described) and not mentions(context, rival.context.described)
 
 
 _AHEAD = frozenset(("번째", "가지"))  # counters that stand before what they are about

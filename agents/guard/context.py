@@ -74,6 +74,9 @@ class Context:
     own: frozenset[str]  # the nearest content words before the figure
     shared: frozenset[str]  # the other words of its clause
     role: str  # "from" | "to" | ""
+    # The nouns a figure qualifies when it stands before them: "7500억 원 규모의 선·후순위 대출",
+    # "3조 4000억 원 전체 사업비". Empty when a particle makes the figure an argument ("…원을 들여").
+    described: frozenset[str] = frozenset()
 
     @classmethod
     def of(cls, own: frozenset[str], shared: frozenset[str], role: str) -> Context:
@@ -82,8 +85,13 @@ class Context:
     # Every word with each of its prefixes, so "서울" finds "서울시" by a set lookup. Computed only
     # for the source figures an article figure is compared with.
     @cached_property
-    def own_prefixes(self) -> frozenset[str]:
-        return _prefixes(self.own)
+    def about(self) -> frozenset[str]:
+        """What the figure is: the words before it and the nouns it qualifies."""
+        return self.own | self.described
+
+    @cached_property
+    def about_prefixes(self) -> frozenset[str]:
+        return _prefixes(self.about)
 
     @cached_property
     def shared_prefixes(self) -> frozenset[str]:
@@ -91,7 +99,7 @@ class Context:
 
     @cached_property
     def near_prefixes(self) -> frozenset[str]:
-        return self.own_prefixes | self.shared_prefixes
+        return self.about_prefixes | self.shared_prefixes
 
     @cached_property
     def probes(self) -> tuple[tuple[str, str, frozenset[str]], ...]:
@@ -166,7 +174,8 @@ def contexts(
             at = bisect_left(positions, label)
             own |= _joined(tokens[max(0, at - OWN_WORDS) : at])
         shared = frozenset(t for _, _, t in tokens[:last]) - own
-        context = Context.of(own, shared, role)
+        until = spans[i + 1][0] if i + 1 < len(spans) else len(text)
+        context = Context(own, shared, role, _described(text, end, until))
         result.append(context)
         previous = (end, context)
     return _distributed(text, spans, tokens, result)
@@ -253,6 +262,51 @@ def _after(text: str, tokens: Sequence[Token], positions: list[int], end: int, u
     return _joined([t for t in tokens[at : at + OWN_WORDS] if t[0] < limit])
 
 
+# Between a figure and the nouns it qualifies: nothing, 의, or a word such as 규모의.
+_QUALIFIES = re.compile(r"\)?(?:의)? (?:(?:규모|상당|가량|수준)의? |짜리 )?")
+_DESCRIBED_WORDS = 3
+# Verbal nouns that end a clause in a release's note style ("1만 4천명 각각 감소 비임금근로자 중"
+# when a PDF loses the line break) say what happened to the figure, not what it is.
+_HAPPENED = frozenset(_listed("감소 증가 상승 하락 확대 축소 개선 악화 유지 기록 전환 달성 예상 전망 집계"))
+
+
+def _described(text: str, end: int, until: int) -> frozenset[str]:
+    """The nouns right after a figure that it qualifies: a noun phrase that a particle or a word such
+    as 중 closes ("대출자로", "사업비 중"). A noun that closes the clause is its predicate ("1만 4천명
+    감소"), and a predicate ends the search: neither says what the figure is."""
+    gap = _QUALIFIES.match(text, end, until)
+    if not gap:
+        return frozenset()
+    stop = _BREAK.search(text, gap.end(), until)
+    found: list[str] = []
+    for match in _WORD.finditer(text, gap.end(), stop.start() if stop else until):
+        word = match.group()
+        stemmed = stem(word)
+        if _PREDICATE.search(word) or stemmed in _HAPPENED or len(found) == _DESCRIBED_WORDS:
+            return frozenset()
+        if stemmed and stemmed != word:
+            return frozenset([*found, stemmed])
+        if found and not stemmed:
+            return frozenset(found)
+        found += [stemmed] if stemmed else []  # "전체", "선" before the noun say nothing
+    return frozenset()
+
+
+def described_alike(article: Context, source: Context) -> bool:
+    """Whether the figure qualifies a noun the source figure qualifies or is about."""
+    return mentions(Context(frozenset(), article.described, ""), source.described | source.own)
+
+
+def mentions(article: Context, wanted: frozenset[str]) -> bool:
+    """Whether any word of the article figure's sentence (or of what it qualifies) is in wanted."""
+    theirs = _prefixes(wanted)
+    probes = [
+        *article.probes,
+        *((w, w[:3] if len(w) >= 4 else "", _word_prefixes(w)) for w in article.described),
+    ]
+    return any(_in(w, h, p, wanted, theirs) for w, h, p in probes)
+
+
 def _joined(tokens: Sequence[Token]) -> frozenset[str]:
     """The words, and each pair of neighbours as one word: "축산물 판매" is also "축산물판매"."""
     words = {t for _, _, t in tokens}
@@ -291,7 +345,7 @@ def score(article: Context, source: Context, *, roles: bool = True) -> int:
     """
     total = 0
     for word, head, prefixes in article.probes:
-        in_own = _in(word, head, prefixes, source.own, source.own_prefixes)
+        in_own = _in(word, head, prefixes, source.about, source.about_prefixes)
         if word in article.own:
             in_shared = _in(word, head, prefixes, source.shared, source.shared_prefixes)
             total += 4 if in_own else 1 if in_shared else 0
@@ -310,7 +364,7 @@ def related(article: Context, source: Context) -> bool:
 def agreements(article: Context, source: Context) -> int:
     """How many of the article figure's own words are own words of the source figure."""
     return sum(
-        _in(w, h, p, source.own, source.own_prefixes) for w, h, p in article.probes if w in article.own
+        _in(w, h, p, source.about, source.about_prefixes) for w, h, p in article.probes if w in article.own
     )
 
 
@@ -321,7 +375,7 @@ def own_match(article: Context, source: Context) -> bool:
     The second half keeps a paraphrase from being read as a misplaced figure: in "대중 수출은 95억
     달러" the word 대중 appears nowhere in "수출은 미국이 120억 달러", so that figure is no rival.
     """
-    if not any(_in(w, h, p, source.own, source.own_prefixes) for w, h, p in article.probes):
+    if not any(_in(w, h, p, source.about, source.about_prefixes) for w, h, p in article.probes):
         return False
     near, prefixes = source.near, source.near_prefixes
     return all(_in(w, h, p, near, prefixes) for w, h, p in article.probes if w in article.own)

@@ -19,6 +19,10 @@ BUDGETS = "서울시 청년 예산은 30억원, 부산시 청년 예산은 25억
 CHANGE = "지원 인원은 지난해 3만2000명에서 올해 4만5000명으로 늘어난다."
 SAMPLES = "설문에는 서울 시민 1,200명, 경기 도민 800명이 응답했다."
 REGIONS = "수출은 미국이 120억 달러, 중국이 95억 달러였다."
+FUND = (
+    "'해안 풍력 발전사업'에 정책기금이 5000억 원 선순위 대출자로 참여한다. 해안 풍력 발전사업의"
+    " 2조 1000억 원 전체 사업비 중 약 24%다."
+)
 RATES = (
     "외국인 관광객 수는 120만명으로 전년(108만명) 대비 12만명(11.1%↑) 늘었으며, 전체 관광객 대비"
     " 외국인 관광객 비율은 4.2%로 올랐다."
@@ -34,6 +38,10 @@ RATES = (
         (CHANGE, "지원 인원은 3만2000명에서 4만5000명으로 늘어난다."),
         (SAMPLES, "경기 도민 800명과 서울 시민 1200명이 설문에 답했다."),
         (REGIONS, "대미 수출은 120억 달러, 대중 수출은 95억 달러였다."),
+        # the words before a loan name the project, as they do before its total cost; the nouns the
+        # figure qualifies say which one it is
+        (FUND, "정책기금이 '해안 풍력 발전사업'에 5000억원 규모의 선순위 대출자로 참여한다."),
+        (FUND, "해안 풍력 발전사업에 5000억원 규모의 자금이 공급된다."),
         # a bracket right after a figure restates it: the growth rate of the count, not a share
         (RATES, "외국인 관광객은 120만명으로 12만명(11.1%) 늘었다."),
     ],
@@ -50,6 +58,8 @@ def test_it_confirms_each_figure_stated_about_the_same_thing(source: str, articl
         (SAMPLES, "설문에는 서울 시민 800명, 경기 도민 1,200명이 응답했다.", {"800명", "1,200명"}),
         (REGIONS, "수출은 미국이 95억 달러, 중국이 120억 달러였다.", {"95억 달러", "120억 달러"}),
         (RATES, "외국인 관광객 비율은 11.1%로 올랐다.", {"11.1%"}),
+        (FUND, "해안 풍력 발전사업의 전체 사업비는 5000억원이다.", {"5000억원"}),
+        (FUND, "해안 풍력 발전사업의 5000억원 전체 사업비 중 약 24%다.", {"5000억원"}),
     ],
 )
 def test_it_contradicts_real_figures_given_to_the_wrong_subject(

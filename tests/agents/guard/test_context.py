@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from agents.guard import check_article
+from agents.guard.context import contexts
 
 EACH = "1인가구와 1세대 가구는 2050년에 각각 39.6%, 25.0%로 늘어날 전망이다."
 FUNDS = "도는 청년 창업과 농촌 관광에 각각 30억원, 20억원을 투입한다."
@@ -47,3 +48,22 @@ def test_it_confirms_each_figure_of_a_distributive_list_in_its_place(source: str
 )
 def test_it_contradicts_figures_swapped_within_a_distributive_list(source: str, article: str) -> None:
     assert "contradicted" in statuses(article, source).values()
+
+
+@pytest.mark.parametrize(
+    ("sentence", "figure", "described"),
+    [
+        ("기금이 사업에 5000억원 규모의 선순위 대출자로 참여한다.", "5000억원", {"선순위", "대출자"}),
+        ("사업의 2조 1000억 원 전체 사업비 중 24%다.", "2조 1000억 원", {"사업비"}),
+        ("5000억원 규모의 자금이 공급된다.", "5000억원", {"자금"}),
+        ("예산 30억원을 들여 짓는다.", "30억원", set()),  # a particle makes it an argument
+        ("임시근로자는 1만 4천명 각각 감소 비임금근로자 중", "1만 4천명", set()),  # what happened
+        ("상용근로자는 39만명 증가했다.", "39만명", set()),
+    ],
+)
+def test_it_reads_the_nouns_a_figure_qualifies_and_only_those(
+    sentence: str, figure: str, described: set[str]
+) -> None:
+    start = sentence.index(figure)
+    (context,) = contexts(sentence, [(start, start + len(figure))])
+    assert context.described == described
