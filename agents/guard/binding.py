@@ -34,6 +34,7 @@ from agents.guard.context import (
     words,
 )
 from agents.guard.derived import derive, derive_total, describe
+from agents.guard.hangul import said_in_words
 from agents.guard.lists import bullet_runs, sentence_list_length
 from agents.guard.named import Said, bag, named_elsewhere
 from agents.guard.numbers import NumberHit, find_numbers, format_value, mask
@@ -275,7 +276,8 @@ def _fits(occurrence: Occurrence, context: Context) -> bool:
     """A list the source writes out counts for an article count only where they share a word: the
     "서울, 인천, 경기도" of one sentence are not the "세 가지" definitions of a family. A count with
     no word before it ("세 분야를 합하면") may be any list."""
-    return not _is_list(occurrence) or not context.near or related(context, occurrence.context)
+    weak = _is_list(occurrence) or said_in_words(occurrence.text)  # "시작으로" is anyone's first
+    return not weak or not context.near or related(context, occurrence.context)
 
 
 def _may_move(number: NumberHit, same: list[Occurrence]) -> bool:

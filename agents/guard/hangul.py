@@ -174,6 +174,26 @@ def _counted(match: re.Match[str]) -> HangulHit | None:
     return HangulHit(match.start(), match.end(), match.group(), value, _COUNTERS[counter], items)
 
 
+# A source says "first" in words as often as with a numeral: "해상풍력 발전사업을 시작으로",
+# "처음으로 도입", "최초의 사례", "첫 투자". Read in sources only, where they support an article's
+# "첫 번째"; an article's bare "첫" is not read as a figure.
+_FIRST = re.compile(
+    r"(?<=[을를] )시작으로(?![가-힣])"
+    r"|(?<![가-힣])(?:처음|최초)(?=[^가-힣]|$|으로|로|의|인)"
+    r"|(?<![가-힣])첫(?= [가-힣])"
+)
+
+
+def firsts_in_words(text: str) -> list[HangulHit]:
+    """Where a source says something is the first without a numeral."""
+    return [_hit(match, 1, "번째") for match in _FIRST.finditer(text)]
+
+
+def said_in_words(text: str) -> bool:
+    """Whether a figure's text is one of the words firsts_in_words reads."""
+    return bool(_FIRST.fullmatch(text)) or text == "시작으로"
+
+
 def _ordinal(match: re.Match[str]) -> HangulHit:
     value = 1 if match["first"] else _ORDINALS[match["nth"]]
     return _hit(match, value, "번째")

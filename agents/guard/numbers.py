@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 from functools import lru_cache
 
-from agents.guard.hangul import HangulHit, find_hangul
+from agents.guard.hangul import HangulHit, find_hangul, firsts_in_words
 
 # Surface form → canonical unit. Words that are also particles (도, 부터) are left out on purpose:
 # "100도 넘는다" would otherwise become a unit the source never wrote.
@@ -127,10 +127,16 @@ def find_numbers(text: str, *, lenient: bool = False) -> list[NumberHit]:
     """
     hits = [_ordinal(m) for m in _ORDINAL.finditer(text)]
     hits += [_native(h) for h in find_hangul(text)]
+    if lenient:
+        hits += [_native(h) for h in firsts_in_words(text) if not _covered(h, hits)]
     masked = mask(text, [(h.start, h.end) for h in hits])
     hits += [_quantity(m, lenient) for m in _QUANTITY.finditer(masked)]
     hits.sort(key=lambda h: h.start)
     return _inherit_ranges(text, hits)
+
+
+def _covered(hit: HangulHit, hits: list[NumberHit]) -> bool:
+    return any(other.start < hit.end and hit.start < other.end for other in hits)
 
 
 def mask(text: str, spans: list[tuple[int, int]]) -> str:

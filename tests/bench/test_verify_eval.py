@@ -17,7 +17,7 @@ from agents.guard import normalize_body
 from bench.verify_eval import DATA, KINDS, Report, evaluate, load_cases
 
 MIN_CASES = 23
-MAX_FALSE_FLAG_RATE = 0.0073  # flagged facts / checked facts on the faithful articles
+MAX_FALSE_FLAG_RATE = 0.0  # flagged facts / checked facts on the faithful articles
 MIN_CATCH_RATE = 0.99  # mutations caught / mutations, all kinds
 MIN_CATCH = {
     "digit": 1.0,
@@ -28,7 +28,7 @@ MIN_CATCH = {
     "swap": 0.95,
     "hangul": 1.0,
 }
-MAX_NEWS_FORMAT_RATE = 0.013  # formatting false flags / checked facts on real newspaper articles
+MAX_NEWS_FORMAT_RATE = 0.0101  # formatting false flags / checked facts on real newspaper articles
 MAX_HEADLINE_FLAG_RATE = 0.105  # flagged facts / checked facts in the faithful headlines
 
 SOURCE_KEYS = ("agency", "title", "date", "url", "license")

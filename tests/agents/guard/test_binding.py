@@ -101,3 +101,20 @@ def test_it_reads_a_year_ago_as_the_previous_year_the_source_compares_with() -> 
     )
     article = "1월 수산물 수출액은 1년 전(1억3000만달러)보다 늘어난 2억달러다."
     assert {status for _, status in statuses(article, source)} == {"confirmed"}
+
+
+FIRST = "군은 해안 풍력 발전사업을 시작으로 지역 기업에 자금을 공급한다."
+
+
+@pytest.mark.parametrize(
+    ("source", "article", "status"),
+    [
+        (FIRST, "해안 풍력 발전사업은 군의 첫 번째 자금 공급 대상이다.", "confirmed"),
+        ("이 제도는 국내 최초로 도입됐다.", "이 제도는 국내에서 첫 번째로 도입됐다.", "confirmed"),
+        (FIRST, "해안 풍력 발전사업은 군의 두 번째 자금 공급 대상이다.", "not_found"),
+        # "시작으로" is anyone's first: it supports no first of something its sentence never names
+        (FIRST, "시청 광장에 첫 번째 청년 주택이 문을 연다.", "not_found"),
+    ],
+)
+def test_it_reads_a_first_the_source_says_in_words(source: str, article: str, status: str) -> None:
+    assert [s for text, s in statuses(article, source) if "번째" in text] == [status]
