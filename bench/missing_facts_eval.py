@@ -10,9 +10,10 @@ shortened article must name it. Printed:
 - false listings: on the intact articles, listed facts that match a hand-listed key fact the
   article carries (target 0), and the median number listed per intact article.
 
-A listed fact names a hand-listed one when they share a figure with its unit, when it holds most of
-the hand-listed source text's character bigrams, or when it is (most of it) a part of that text and
-at least MIN_PART bigrams long.
+A listed fact names a hand-listed one when they share a figure with its unit (two that both hold
+figures and share none are different facts), when it holds most of the hand-listed source text's
+character bigrams, or when it is (most of it) a part of that text and at least MIN_PART bigrams
+long.
 
     uv run python bench/missing_facts_eval.py [--cases]
 """
@@ -37,8 +38,14 @@ MIN_PART = 8  # bigrams a listed text needs to name a hand-listed fact it is par
 
 
 def _names(listed: keyfacts.KeyFact, gold: dict[str, str]) -> bool:
-    if keyfacts.unit_figures(listed.source_text) & keyfacts.unit_figures(gold["source_text"]):
-        return True
+    figures, gold_figures = (
+        keyfacts.unit_figures(listed.source_text),
+        keyfacts.unit_figures(gold["source_text"]),
+    )
+    if figures and gold_figures:
+        # Figures name the fact: "고등학생 … 이전 학년도 대비 0.1%p" is not "학업 중단율은 1.0%로
+        # 이전 학년도(1.0%)와 동일", however many words around the two figures agree.
+        return bool(figures & gold_figures)
     mine = provenance.bigrams(gold["source_text"])
     theirs = provenance.bigrams(listed.source_text)
     shared = len(mine & theirs)
