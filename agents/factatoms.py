@@ -29,6 +29,7 @@ LABEL_CHARS = 70
 _BREAK = re.compile(
     r"[,;]\s+|\s*[▴▲△■□○●◆◇▶►]\s*|(?<=하며|되며|이며|으며|하고|되고|했고|였고|이고|으나|지만|하여)\s"
 )
+_YEAR_MARK = re.compile(r"[’‘'](?=\d{2})")
 _OPEN, _CLOSE = "(（[「『‘“", ")）]」』’”"
 _QUALIFIER = re.compile(r"[1-9]0\|대")
 _COMPARISON = re.compile(
@@ -76,12 +77,15 @@ def clauses(text: str) -> list[str]:
 
 
 def _depth(prefix: str) -> int:
+    # "(ILO, ’13.10월)": an apostrophe before digits shortens a year and closes no quotation.
+    prefix = _YEAR_MARK.sub("", prefix)
     return sum(prefix.count(c) for c in _OPEN) - sum(prefix.count(c) for c in _CLOSE)
 
 
-def _has_unit(kind: str, key: str) -> bool:
-    """Values with a unit: bare numbers are list markers or years as often as facts."""
-    return kind == "number" and not key.endswith("|")
+def has_unit(kind: str, key: str) -> bool:
+    """Values with a unit: bare numbers are list markers or years as often as facts, and a page
+    ("20쪽, 자연증가입니다") points into the release's own document."""
+    return kind == "number" and not key.endswith(("|", "|쪽", "|페이지"))
 
 
 def figure_atoms(text: str) -> list[Atom]:
@@ -95,7 +99,7 @@ def figure_atoms(text: str) -> list[Atom]:
     seen: list[str] = []
     for fact in extract_facts(text):
         at = text.find(fact.text, cursor)
-        if not _has_unit(fact.kind, fact.key) or at < 0:
+        if not has_unit(fact.kind, fact.key) or at < 0:
             continue
         if (
             qualifier(text, fact.key, at, at + len(fact.text))
@@ -156,10 +160,12 @@ def _last_break(text: str, at: int) -> int:
 
 def qualifier(text: str, key: str, at: int, end: int) -> bool:
     """An age band or a decade ("15~64세", "20대") says which group a figure is about, not a fact;
-    an age on its own ("초혼연령 33.7세") is one. "5대 핵심과제" is a heading."""
+    an age on its own ("초혼연령 33.7세") is one. "5대 핵심과제" is a heading, and so is the
+    ordinal a spoken briefing opens an item with ("두 번째, 보도자료 4쪽이 되겠습니다")."""
     band = key.endswith("|세") and text[max(0, at - 2) : at].strip()[-1:] in ("~", "∼", "〜")
     heading = key.endswith("|대") and bool(_HEADING.match(text[end:]))
-    return band or heading or bool(_QUALIFIER.fullmatch(key))
+    item = key.endswith("|번째") and not text[:at].strip() and text[end : end + 1] == ","
+    return band or heading or item or bool(_QUALIFIER.fullmatch(key))
 
 
 def _range_start(text: str, end: int) -> bool:

@@ -41,14 +41,14 @@ class KeyFact:
 
 
 def unit_figures(text: str) -> frozenset[str]:
-    """Values with a unit ("9.2|%"): bare numbers are list markers or years as often as facts."""
-    return frozenset(f.key for f in extract_facts(text) if f.kind == "number" and not f.key.endswith("|"))
+    """Values with a unit ("9.2|%"), pages left out (`agents.factatoms.has_unit`)."""
+    return frozenset(f.key for f in extract_facts(text) if factatoms.has_unit(f.kind, f.key))
 
 
 def key_atoms(release: str) -> list[Atom]:
     """The atomic must-carry facts of `release`, most important first: title, lead, figures, when,
     contact, then the other lines of words."""
-    pool = [s for s in segments([release]) if not _BOILERPLATE.search(s.text) or _CONTACT.search(s.text)]
+    pool = [s for s in segments([release]) if not _boilerplate(s.text)]
     title = next((s for s in pool if len(s.text) >= _TITLE_MIN and not _CONTACT.search(s.text)), None)
     rest = [s for s in pool if s is not title]
     lead = next((s for s in rest if s.text.endswith("다.") and len(s.text) >= 30), None)
@@ -76,6 +76,13 @@ def key_atoms(release: str) -> list[Atom]:
     return unique
 
 
+def _boilerplate(text: str) -> bool:
+    """A line of the page around the release ("보도자료", "조회수 : 9567", "이 보도자료는 … 전문
+    입니다"), unless it is the contact line or states a figure: "총 7건의 보도자료를 제공하겠습니다"
+    is what a weekly briefing announces."""
+    return bool(_BOILERPLATE.search(text)) and not _CONTACT.search(text) and not unit_figures(text)
+
+
 def _agency(line: str) -> str:
     """The contact line up to its first phone number: the agency, not the title a page puts next
     to it."""
@@ -86,7 +93,23 @@ def _agency(line: str) -> str:
 
 
 def _atoms_of(text: str) -> list[Atom]:
-    return factatoms.figure_atoms(text) if unit_figures(text) else factatoms.word_atoms(text)
+    if not unit_figures(text):
+        return factatoms.word_atoms(text)
+    # "자연·유휴시설 … 인증제에 새로 포함하고 인증사업자를 2030년까지 4000개로 확대한다": the
+    # clause before the figure's is a fact of its own.
+    plain = [
+        a
+        for a in factatoms.word_atoms(text)
+        if len(a.source_text) >= OTHER_MIN
+        and not unit_figures(a.source_text)
+        and not _furniture(a.source_text)
+    ]
+    return factatoms.figure_atoms(text) + plain
+
+
+def _furniture(text: str) -> bool:
+    """A piece of the page: a marker ("보도자료 4쪽"), a contact or a phone number."""
+    return bool(_BOILERPLATE.search(text) or _CONTACT.search(text) or _PHONE.search(text))
 
 
 def key_facts(release: str) -> list[KeyFact]:

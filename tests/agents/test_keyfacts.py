@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from agents.factatoms import clauses
 from agents.guard import join_sentences, split_sentences
 from agents.keyfacts import key_facts, missing_facts
 from agents.provenance import overlap
@@ -71,3 +72,40 @@ def test_figures_are_read_by_value_whatever_their_spelling() -> None:
         body = f"시가 내년 예산 {written}을 편성했다."
         listed = missing_facts(release=release, headline="", body=body)
         assert [f for f in listed if f.kind == "figure"] == [], written
+
+
+def test_a_page_number_is_no_key_fact() -> None:
+    release = (
+        "2024년 12월 인구동향 브리핑 자료\n20쪽, 자연증가입니다.\n"
+        "자연증가는 -12만 명으로 2020년 첫 자연감소 후 지속적으로 자연감소하였습니다.\n"
+    )
+    assert all("20쪽" not in f.source_text for f in key_facts(release))
+
+
+def test_a_line_naming_the_press_release_is_kept_when_it_states_a_figure() -> None:
+    release = "주간 홍보계획\n보도자료\n이번 주에는 총 7건의 보도자료를 제공하겠습니다.\n"
+    facts = [f.source_text for f in key_facts(release)]
+    assert "보도자료" not in facts
+    assert any("7건" in f for f in facts)
+
+
+def test_a_year_shortened_with_an_apostrophe_does_not_join_the_clauses_after_it() -> None:
+    line = (
+        "통계청은 국제기준(ILO, ’13.10월)에 따라 실업률을 작성하고 있으며, 고용보조지표도 작성·공표하고 있음"
+    )
+    assert clauses(line) == [
+        "통계청은 국제기준(ILO, ’13.10월)에 따라 실업률을 작성하고 있으며",
+        "고용보조지표도 작성·공표하고 있음",
+    ]
+
+
+def test_a_clause_the_release_joins_to_a_figure_is_a_fact_of_its_own() -> None:
+    release = (
+        "농촌융복합산업 기본계획 발표\n"
+        "유휴시설과 경관을 활용한 경제활동도 인증제에 새로 포함하고 "
+        "인증사업자를 2030년까지 4000개로 확대한다.\n"
+    )
+    body = "농식품부는 인증사업자를 2030년까지 4000개로 늘린다."
+    listed = [f.source_text for f in missing_facts(release=release, headline="", body=body)]
+    assert "유휴시설과 경관을 활용한 경제활동도 인증제에 새로 포함하고" in listed
+    assert all("4000개" not in text for text in listed)
