@@ -3,9 +3,8 @@
 One release line often states several facts ("취업자는 2,867만 8천명으로 전년동월대비 26만 8천명
 증가"); an article that carries one of them and drops the other neither carries nor lacks the line,
 so judging whole lines lists facts the article does carry. Here a line becomes atoms: a figure with
-the words before it that say what it counts, a clause of words, a date, a contact line. A figure is
-looked up with the guard's reader, the article standing as the source: "1,250억원", "1250억 원"
-and "두 배" read the same, and the figure must be about the same thing (its context words).
+the words before it that say what it counts, a clause of words, a date, a contact line; whether an
+article carries each is judged in `agents.carried`.
 Pure Python: no Django, no LLM.
 """
 
@@ -14,13 +13,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import pairwise
 
-from agents.guard import check_article, extract_facts
-from agents.provenance import bigrams
+from agents.guard import extract_facts
 
-# A clause of words counts as carried when one article sentence holds this share of its bigrams.
-CARRIED_OVERLAP = 0.5
 DATE_LINE_BIGRAMS = 20  # a line this short around a date is the date itself
 CLAUSE_MIN = 12  # shorter pieces of a line are joined to the clause before them
 LABEL_CHARS = 70
@@ -34,10 +29,6 @@ _OPEN, _CLOSE = "(（[「『‘“", ")）]」』’”"
 _QUALIFIER = re.compile(r"[1-9]0\|대")
 _COMPARISON = re.compile(
     r"전년\s?동월\s?대비|전년\s?동기\s?대비|전년\s?대비|전월\s?대비|대비|보다|각각|전년|총|약"
-)
-# A release copied from a news page carries the outlet's marks: a byline, a photo credit.
-_NEWS_MARKS = re.compile(
-    r"\[[^\]]{0,30}기자\]|\((?:사진|ⓒ|©)[^)]{0,30}\)|^\s*\([^)]{2,12}\)|[\d.]+\s*\(ⓒ[^)]*\)"
 )
 # "전년(5,783,612명) 대비": the base of a comparison the release gives for reference.
 _BASE = re.compile(r"(?:전년|전월|지난해|작년|이전\s?학년도|전년\s?동기|전년\s?동월)\*?\s?\($")
@@ -56,6 +47,7 @@ class Atom:
     probe: str = ""  # for a figure: the release sentence its context is read from
     figure: str = ""  # ... the figure as written there
     nth: int = 0  # ... and which of the equal figures of that sentence it is
+    opening: bool = False  # cut from the release's title or lead, which the article's opening restates
 
 
 def clauses(text: str) -> list[str]:
@@ -204,38 +196,3 @@ def in_turn(atoms: Sequence[Atom]) -> list[Atom]:
         rank[atom.probe] = turn + 1
         keyed.append((turn if atom.probe else 0, position, atom))
     return [atom for _, _, atom in sorted(keyed, key=lambda k: (k[0], k[1]))]
-
-
-def carried_figures(atoms: Sequence[Atom], *, article: str) -> set[Atom]:
-    """The figure atoms whose figure the article states about the same thing (one guard pass per
-    release sentence)."""
-    found: set[Atom] = set()
-    stated = {f.key for f in extract_facts(article) if f.kind == "number"}
-    for probe in {a.probe for a in atoms}:
-        findings = [f for f in check_article(body=probe, sources=[article]) if f.fact.kind == "number"]
-        for atom in (a for a in atoms if a.probe == probe):
-            same = [f for f in findings if f.fact.text == atom.figure]
-            if atom.nth < len(same) and (
-                same[atom.nth].supported or _distinct_in(same[atom.nth].fact.key, stated)
-            ):
-                found.add(atom)
-    return found
-
-
-def _distinct_in(key: str, stated: set[str]) -> bool:
-    """A figure of two or more significant digits ("3조 4000억 원") that the article states with
-    the same unit is carried even where the guard ties it to other words: the release's wording
-    around it ("발전사업의 3조 4000억 원 전체 사업비") need not be the article's. Small figures
-    ("1명", "2.0%") need their context."""
-    return key in stated and len(re.sub(r"[^1-9]", "", key.split("|")[0])) >= 2
-
-
-def carried_words(atom: Atom, *, sentences: Sequence[str]) -> bool:
-    """Most of the clause's bigrams in one article sentence, or in two that follow each other (an
-    article often cuts a long release sentence in two)."""
-    mine = bigrams(_NEWS_MARKS.sub("", atom.source_text))
-    if not mine:
-        return True
-    windows = [*sentences, *(f"{a} {b}" for a, b in pairwise(sentences))]
-    best = max((len(mine & bigrams(s)) / len(mine) for s in windows), default=0.0)
-    return best >= CARRIED_OVERLAP

@@ -4,19 +4,18 @@ Code picks the must-carry lines from the release's structure: the title (who, wh
 sentence, every line that states a figure with its unit (the headline figures, amounts), a dated
 line (when, the effective date), and the contact line (담당부서/문의: the agency to call). Each
 line is cut into atomic facts (`agents.factatoms`): a figure with its subject, a clause of words,
-a date, the contact. A figure is carried when the guard's reader finds it about the same thing in
-the article; a clause when one article sentence shares most of its character bigrams (Korean 어절
-inflect, so whole words would miss "편성하였다" → "편성했다"); a date line by its day. Pure Python:
-no Django, no LLM.
+a date, the contact. Whether the article carries each is judged in `agents.carried`: a figure when
+the guard's reader finds it about the same thing, a clause by its figures, dates and content words
+in one article sentence or two; a date line by its day. Pure Python: no Django, no LLM.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from agents import factatoms
+from agents import carried, factatoms
 from agents.factatoms import Atom
 from agents.guard import extract_facts, split_sentences
 from agents.provenance import bigrams, segments
@@ -59,7 +58,9 @@ def key_atoms(release: str) -> list[Atom]:
     ][:1]
     others = [s for s in rest if s is not lead and s not in figured and len(s.text) >= OTHER_MIN]
     atoms: list[Atom] = []
-    for segment in [s for s in (title, lead) if s is not None] + figured:
+    for segment in [s for s in (title, lead) if s is not None]:
+        atoms += [replace(a, opening=True) for a in _atoms_of(segment.text)]
+    for segment in figured:
         atoms += _atoms_of(segment.text)
     atoms += [Atom("date", factatoms.short(s.text), s.text) for s in dated]
     atoms += [Atom("contact", factatoms.short(_agency(s.text)), _agency(s.text)) for s in contact]
@@ -116,7 +117,7 @@ def key_facts(release: str) -> list[KeyFact]:
     return [KeyFact(fact=a.label, source_text=a.source_text, kind=a.kind) for a in key_atoms(release)]
 
 
-def _carried(atom: Atom, *, sentences: Sequence[str], figures: set[Atom]) -> bool:
+def _carried(atom: Atom, *, sentences: Sequence[str], opening: Sequence[str], figures: set[Atom]) -> bool:
     if atom.kind == "figure":
         return atom in figures
     if atom.kind == "date" and atom.figure:
@@ -126,7 +127,9 @@ def _carried(atom: Atom, *, sentences: Sequence[str], figures: set[Atom]) -> boo
     if atom.kind == "date" and days and len(bigrams(atom.source_text)) <= factatoms.DATE_LINE_BIGRAMS:
         # A date line ("등록일 : 2020-09-01") is carried by the article's "1일" or "9월 1일".
         return bool(days & _days("\n".join(sentences)))
-    return factatoms.carried_words(atom, sentences=sentences)
+    return carried.carried_clause(
+        atom.source_text, sentences=sentences, opening=opening if atom.opening else ()
+    )
 
 
 def _days(text: str) -> set[str]:
@@ -159,11 +162,14 @@ def missing_facts(
     """The key facts of `release` that neither the headline nor the body carries, at most `limit`.
     `listed` are the model's key facts for a release where code found none of its own kinds: they
     stand in for the clauses of words code would guess."""
-    sentences = [headline, *(s.text for s in split_sentences(body))]
-    article = "\n".join(s for s in sentences if s)
+    sentences = [s for s in (headline, *(s.text for s in split_sentences(body))) if s]
     atoms = key_atoms(release)
     if listed:
         atoms = [a for a in atoms if a.kind != "words"] + listed_atoms(listed)
-    figures = factatoms.carried_figures([a for a in atoms if a.kind == "figure"], article=article)
-    absent = factatoms.in_turn([a for a in atoms if not _carried(a, sentences=sentences, figures=figures)])
+    figures = carried.carried_figures([a for a in atoms if a.kind == "figure"], sentences=sentences)
+    # The article's opening (headline and first sentence) restates the release's title and lead.
+    opening = [s for s in (headline, *(s.text for s in split_sentences(body)[:1])) if s]
+    absent = factatoms.in_turn(
+        [a for a in atoms if not _carried(a, sentences=sentences, opening=opening, figures=figures)]
+    )
     return [KeyFact(fact=a.label, source_text=a.source_text, kind=a.kind) for a in absent[:limit]]

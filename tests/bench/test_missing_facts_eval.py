@@ -1,8 +1,8 @@
 """Missing key facts on the Korean verification set keep their measured level.
 
-The thresholds are what `bench/missing_facts_eval.py` printed when the facts were last made atomic
-(the README's "Sentence provenance and missing key facts"); raise them as the code improves, never
-lower them to pass.
+The thresholds are what `bench/missing_facts_eval.py` printed when the article's own wording was
+last read by its figures and content words (the README's "Sentence provenance and missing key
+facts"); raise them as the code improves, never lower them to pass.
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ import pytest
 
 from bench.missing_facts_eval import Result, evaluate
 
-MIN_RECALL = 0.90  # dropped key facts named / dropped key facts
-MAX_FALSE = 9  # listed facts that name a key fact the intact article carries
+MIN_RECALL = 0.93  # dropped key facts named / dropped key facts (95/102 measured)
+MAX_FALSE = 0  # listed facts that name a key fact the intact article carries
 MAX_LISTED = 12  # facts listed per intact article at most
 
 
@@ -26,7 +26,7 @@ def test_a_dropped_key_fact_is_named_at_least_as_often_as_measured(result: Resul
     assert result.recall >= MIN_RECALL
 
 
-def test_facts_the_intact_article_carries_are_listed_no_more_often_than_measured(result: Result) -> None:
+def test_no_fact_the_intact_article_carries_is_listed(result: Result) -> None:
     assert result.false <= MAX_FALSE, "\n".join(line for line in result.lines if "false" in line)
 
 

@@ -1,0 +1,67 @@
+"""Whether an article carries a fact of its press release when it words the fact its own way."""
+
+from __future__ import annotations
+
+from agents.carried import anchors, carried_clause, content_words
+from agents.keyfacts import missing_facts
+
+CONTACTS = (
+    "확진 환자 접촉자 조사 결과\n"
+    "현재까지 가족 등 접촉자 10명이 확인되었고, 접촉자 중 1명(지인)에서 양성으로 확인되었다.\n"
+)
+
+
+def _figures(release: str, body: str) -> list[str]:
+    return [
+        f.source_text for f in missing_facts(release=release, headline="", body=body) if f.kind == "figure"
+    ]
+
+
+def test_a_small_figure_is_carried_in_a_sentence_that_holds_the_words_before_it() -> None:
+    body = "가족 등 접촉자 10명을 자가격리하고 조사한 결과 이 가운데 지인 1명이 양성으로 확인됐다."
+    assert _figures(CONTACTS, body) == []
+
+
+def test_a_small_figure_about_something_else_is_still_missing() -> None:
+    body = "가족 등 접촉자 10명을 자가격리했다. 역학조사관 1명이 현장에 파견됐다."
+    assert _figures(CONTACTS, body) == ["접촉자 중 1명"]
+
+
+def test_a_rank_is_carried_by_the_same_ordinal() -> None:
+    release = "수산물 수출 동향 발표\n김은 수출 2위 품목이다.\n"
+    assert _figures(release, "김은 두 번째로 수출이 많은 품목이다.") == []
+    assert _figures(release, "김은 세 번째로 수출이 많은 품목이다.") == ["김은 수출 2위"]
+
+
+def test_a_clause_is_carried_where_one_sentence_holds_its_date_and_its_words() -> None:
+    clause = "감귤 산업의 새로운 미래를 열어갈 ‘미래향’ 품종의 현장 평가회를 13일 개최한다는 소식입니다."
+    assert carried_clause(clause, sentences=["13일에는 ‘미래향’ 품종 평가회가 열린다."])
+    assert not carried_clause(clause, sentences=["14일에는 ‘미래향’ 품종 평가회가 열린다."])
+
+
+def test_a_shared_date_alone_does_not_carry_a_clause() -> None:
+    clause = "감귤 산업의 새로운 미래를 열어갈 ‘미래향’ 품종의 현장 평가회를 13일 개최한다."
+    assert not carried_clause(clause, sentences=["13일에는 딸기 육묘 기술 평가회가 열린다."])
+
+
+def test_the_short_name_a_release_defines_stands_for_the_long_one() -> None:
+    clause = "중앙재난안전대책본부(이하 ‘중대본’)는 이들 집단을 대상으로 방역관리자를 지정하고"
+    assert content_words(clause)[:2] == ["중대본", "이들"]
+    assert carried_clause(
+        clause, sentences=["중대본은 이들 집단에 방역관리자를 지정하고 비상연락체계를 구축한다."]
+    )
+
+
+def test_a_release_lead_restated_by_the_article_opening_is_carried_only_there() -> None:
+    lead = (
+        "[한국방송/허정태기자] 비어있는 상가나 오피스를 임대주택으로 용도를 변경하는 경우 관련 규제가 "
+        "완화돼 전환이 쉬워질 전망이다."
+    )
+    opening = "민간사업자가 빈 오피스나 상가를 임대주택으로 바꿀 때 적용되는 주택건설 규제가 완화된다."
+    assert not carried_clause(lead, sentences=[opening])
+    assert carried_clause(lead, sentences=[opening], opening=[opening])
+
+
+def test_dates_are_compared_by_their_day_and_words_like_today_identify_nothing() -> None:
+    assert anchors("12월 13일 평가회") == anchors("오는 13일 평가회")
+    assert anchors("오늘 발표한 내용") == frozenset()
