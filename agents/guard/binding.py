@@ -25,6 +25,7 @@ from agents.guard import messages as msg
 from agents.guard.changes import reversed_ends
 from agents.guard.context import (
     Context,
+    agreements,
     contexts,
     described_alike,
     mentions,
@@ -308,7 +309,7 @@ def _derived(number: NumberHit, context: Context, index: NumberIndex) -> Binding
     The start or end of a change ("3000만 원에서 5000만 원으로") is a stated figure, never a derived
     one: a difference there would only hide a changed endpoint.
     """
-    if context.role and number.family not in ("%", "%p", "배"):
+    if context.role in ("from", "to") and number.family not in ("%", "%p", "배"):
         return None
     families = {number.family}
     if number.family == "%p":
@@ -321,19 +322,30 @@ def _derived(number: NumberHit, context: Context, index: NumberIndex) -> Binding
         o.operand()
         for f in families
         for o in (index.neighbours(f, context) if context.near else index.by_family.get(f, []))
-        if related(context, o.context) or not context.near
+        if _operand_of(context, o.context)
     ]
     step = quantum(number)
     derivation = derive(number.value, number.family, nearby, step)
     if derivation is None and number.value >= step * 100:  # three significant digits at least
         # A total of a listed run needs no shared words: "세 분야를 합하면" names none of them.
-        listed = [o.operand() for o in index.by_family.get(number.family, [])]
+        listed = [
+            o.operand() for o in index.by_family.get(number.family, []) if _operand_of(context, o.context)
+        ]
         derivation = derive_total(number.value, number.family, listed, step)
     if derivation is None:
         return None
     first, second = derivation.operands
     where = (first.source, min(first.start, second.start), max(first.end, second.end))
     return Binding("confirmed", msg.DERIVED, where, describe(derivation))
+
+
+def _operand_of(article: Context, source: Context) -> bool:
+    """Whether a source figure may go into a sum, gap or rate given for the article figure: where
+    the article says what its figure is about, the source figure must be about the same thing;
+    "20대 9만1000명" is not 5만 7천명 (도소매업) + 3만 4천명 (자영업자) of one labour report."""
+    if article.own:
+        return agreements(article, source) > 0
+    return related(article, source) or not article.near
 
 
 def _rejoined(text: str, hit: NumberHit) -> list[NumberHit]:

@@ -51,6 +51,9 @@ _STOP = frozenset(
         "월 일 년 그리고 하지만 또는 밝혔 말했 설명했 전했 억 조 원",
     )
 )
+# Verbal nouns that end a clause in a release's note style ("1만 4천명 각각 감소 비임금근로자 중"
+# when a PDF loses the line break) say what happened to the figure, not what it is.
+_HAPPENED = frozenset(_listed("감소 증가 상승 하락 확대 축소 개선 악화 유지 기록 전환 달성 예상 전망 집계"))
 # A clause ends at a comma or semicolon, and a quotation starts a clause of its own. A colon does
 # not: "관련 예산 : 1,029 → 1,311억 원" is about 관련 예산.
 _BREAK = re.compile(r"[,;“”\"「」]|\s(?:그리고|또|반면|하지만)\s")
@@ -60,6 +63,10 @@ OWN_WORDS = 3  # the words nearest before a figure that say what it is; earlier 
 _FROM = re.compile(r"^\)?(?:\s?\([^()]{0,12}\))?\s?(?:에서|부터|→|->|⟶)")
 _TO = re.compile(
     r"^\)?\s?(?:으로|로)(?![가-힣])(?!\s?(?:집계|나타|조사|추정|파악|확인|예상|전망|기록|역대|가장|알려))"
+)
+# "지난해보다 18만t 줄어든 451만t으로": the first is how much it changed by, the second what it became.
+_BY = re.compile(
+    r"^\)?\s?(?:늘어|줄어|늘었|줄었|오른|내린|(?:증가|감소|상승|하락)(?:[한했해하]|(?![가-힣])))"
 )
 _SLASH = re.compile(r" ?/ ?")
 _ARROW = re.compile(r"→|->|⟶")
@@ -73,7 +80,7 @@ _BASE_AFTER = re.compile(r"(?: 대비| 比|보다|에 비해| 기준)")
 class Context:
     own: frozenset[str]  # the nearest content words before the figure
     shared: frozenset[str]  # the other words of its clause
-    role: str  # "from" | "to" | ""
+    role: str  # "from" | "to" | "by" (the size of a change) | ""
     # The nouns a figure qualifies when it stands before them: "7500억 원 규모의 선·후순위 대출",
     # "3조 4000억 원 전체 사업비". Empty when a particle makes the figure an argument ("…원을 들여").
     described: frozenset[str] = frozenset()
@@ -118,9 +125,14 @@ def stem(word: str) -> str:
         if word.endswith(particle) and len(word) - len(particle) >= 2:
             word = word[: -len(particle)]
             break
-    if len(word) < 2 or word in _STOP or _PREDICATE.search(word):
+    if len(word) < 2 or word in _STOP or _PREDICATE.search(word) or _happened(word):
         return ""
     return word
+
+
+def _happened(word: str) -> bool:
+    """ "감소한", "증가한": a change said of the figure (the noun rule keeps "최소한", "권한")."""
+    return word.endswith("한") and word[:-1] in _HAPPENED
 
 
 def words(text: str) -> list[str]:
@@ -265,9 +277,6 @@ def _after(text: str, tokens: Sequence[Token], positions: list[int], end: int, u
 # Between a figure and the nouns it qualifies: nothing, 의, or a word such as 규모의.
 _QUALIFIES = re.compile(r"\)?(?:의)? (?:(?:규모|상당|가량|수준)의? |짜리 )?")
 _DESCRIBED_WORDS = 3
-# Verbal nouns that end a clause in a release's note style ("1만 4천명 각각 감소 비임금근로자 중"
-# when a PDF loses the line break) say what happened to the figure, not what it is.
-_HAPPENED = frozenset(_listed("감소 증가 상승 하락 확대 축소 개선 악화 유지 기록 전환 달성 예상 전망 집계"))
 
 
 def _described(text: str, end: int, until: int) -> frozenset[str]:
@@ -334,6 +343,8 @@ def _role(after: str) -> str:
         return "from"
     if _TO.match(after):
         return "to"
+    if _BY.match(after):
+        return "by"
     return ""
 
 

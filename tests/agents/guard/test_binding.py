@@ -23,6 +23,7 @@ FUND = (
     "'해안 풍력 발전사업'에 정책기금이 5000억 원 선순위 대출자로 참여한다. 해안 풍력 발전사업의"
     " 2조 1000억 원 전체 사업비 중 약 24%다."
 )
+HARVEST = "올해 쌀 생산량은 전년 대비 18만 t 감소, 451만 t으로 추정됐다."
 RATES = (
     "외국인 관광객 수는 120만명으로 전년(108만명) 대비 12만명(11.1%↑) 늘었으며, 전체 관광객 대비"
     " 외국인 관광객 비율은 4.2%로 올랐다."
@@ -44,6 +45,7 @@ RATES = (
         (FUND, "해안 풍력 발전사업에 5000억원 규모의 자금이 공급된다."),
         # a bracket right after a figure restates it: the growth rate of the count, not a share
         (RATES, "외국인 관광객은 120만명으로 12만명(11.1%) 늘었다."),
+        (HARVEST, "올해 쌀 생산량은 지난해보다 18만t 줄어든 451만t으로 추정됐다."),
     ],
 )
 def test_it_confirms_each_figure_stated_about_the_same_thing(source: str, article: str) -> None:
@@ -59,6 +61,8 @@ def test_it_confirms_each_figure_stated_about_the_same_thing(source: str, articl
         (REGIONS, "수출은 미국이 95억 달러, 중국이 120억 달러였다.", {"95억 달러", "120억 달러"}),
         (RATES, "외국인 관광객 비율은 11.1%로 올랐다.", {"11.1%"}),
         (FUND, "해안 풍력 발전사업의 전체 사업비는 5000억원이다.", {"5000억원"}),
+        # how much it changed by (감소) and what it became: the roles tell them apart
+        (HARVEST, "올해 쌀 생산량은 지난해보다 451만t 줄어든 18만t으로 추정됐다.", {"451만t"}),
         (FUND, "해안 풍력 발전사업의 5000억원 전체 사업비 중 약 24%다.", {"5000억원"}),
     ],
 )

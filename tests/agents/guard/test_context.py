@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from agents.guard import check_article
-from agents.guard.context import contexts
+from agents.guard.context import contexts, stem
 
 EACH = "1인가구와 1세대 가구는 2050년에 각각 39.6%, 25.0%로 늘어날 전망이다."
 FUNDS = "도는 청년 창업과 농촌 관광에 각각 30억원, 20억원을 투입한다."
@@ -67,3 +67,10 @@ def test_it_reads_the_nouns_a_figure_qualifies_and_only_those(
     start = sentence.index(figure)
     (context,) = contexts(sentence, [(start, start + len(figure))])
     assert context.described == described
+
+
+@pytest.mark.parametrize(
+    ("word", "stemmed"), [("감소한", ""), ("증가한", ""), ("최소한", "최소한"), ("권한", "권한")]
+)
+def test_a_change_said_of_a_figure_is_no_word_about_it(word: str, stemmed: str) -> None:
+    assert stem(word) == stemmed

@@ -83,3 +83,20 @@ def test_it_checks_a_multiple_of_two_rates_the_sentence_states_against_them_only
         f.fact.text: f for f in check_article(body=article.replace("세 배", "네 배"), sources=[source])
     }
     assert not changed["네 배"].supported
+
+
+LABOUR = (
+    "도소매업은 5만 7천명 감소했고, 자영업자는 3만 4천명 증가했다. "
+    "20대 취업자는 8만 1천명, 30대 취업자는 1만명 각각 늘었다."
+)
+
+
+def test_it_never_adds_up_figures_about_other_things_than_the_article_figure() -> None:
+    # 5만 7천명 + 3만 4천명 = 9만 1천명, but the second is about 자영업자, not 도소매업
+    finding = check_article(body="도소매업은 9만1000명 감소했다.", sources=[LABOUR])[-1]
+    assert finding.status != "confirmed"
+
+
+def test_it_still_adds_up_figures_about_the_same_thing() -> None:
+    finding = check_article(body="20대와 30대 취업자는 모두 9만1000명 늘었다.", sources=[LABOUR])[-1]
+    assert (finding.status, finding.formula) == ("confirmed", "8만 1천명 + 1만명 = 91000")
