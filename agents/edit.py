@@ -140,7 +140,7 @@ def _guarded(
     # Every fact of the edited version is listed, confirmed ones too, so the reporter is told
     # what was checked; the headline is checked like a sentence (number 0).
     issues = code_issues(body=new_body, sources=sources, reference=reference)
-    issues += headline_issues(headline=new_headline, sources=sources, reference=reference)
+    issues += headline_issues(headline=new_headline, body=new_body, sources=sources, reference=reference)
     final = revise(
         sentences=split_sentences(new_body), issues=issues, revisions={}, sources=sources, reference=reference
     )

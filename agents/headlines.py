@@ -15,7 +15,7 @@ from datetime import date
 from typing import Any
 
 from agents import messages as msg
-from agents.guard import find_unsupported, split_sentences
+from agents.guard import check_headline, split_sentences
 
 FLAGGED = ("not_found", "contradicted")
 MIN_HEADLINE_WORDS = 3  # fewer words left after removal read as a fragment, not a headline
@@ -44,7 +44,7 @@ def settle_headline(
         return SettledHeadline(headline)
     facts = ", ".join(dict.fromkeys(i.claim for i in flagged))
     for candidate in (" ".join(proposed.split()), _without(headline, flagged)):
-        if candidate and candidate != headline and _holds(candidate, sources, reference):
+        if candidate and candidate != headline and _holds(candidate, body, sources, reference):
             _mark(flagged, "trimmed")
             return SettledHeadline(
                 candidate, [msg.HEADLINE_REVISED.format(facts=facts, old=headline, new=candidate)]
@@ -78,8 +78,9 @@ def _words(text: str) -> list[tuple[int, int, str]]:
     return found
 
 
-def _holds(candidate: str, sources: Sequence[str], reference: date | None) -> bool:
-    return not find_unsupported(text=candidate, sources=list(sources), reference=reference)
+def _holds(candidate: str, body: str, sources: Sequence[str], reference: date | None) -> bool:
+    found = check_headline(headline=candidate, body=body, sources=list(sources), reference=reference)
+    return all(f.supported for f in found)
 
 
 def _from_body(body: str) -> str:

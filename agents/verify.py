@@ -20,7 +20,7 @@ from pydantic import BaseModel, Field
 from agents import evidence, llm, prompts
 from agents import messages as msg
 from agents.evidence import Derivation
-from agents.guard import Sentence, check_article, join_sentences, split_sentences
+from agents.guard import Sentence, check_article, check_headline, join_sentences, split_sentences
 from agents.headlines import settle_headline
 from agents.material import SourceDoc, numbered_sources
 from agents.trims import is_safe_trim
@@ -102,7 +102,7 @@ def verify_article(
     sentences = split_sentences(body)
     texts = [f"{doc.title}\n{doc.text}" for doc in material]
     issues = code_issues(body=body, sources=texts, reference=reference)
-    issues += headline_issues(headline=headline, sources=texts, reference=reference)
+    issues += headline_issues(headline=headline, body=body, sources=texts, reference=reference)
     warnings: list[str] = []
     revisions: dict[int, str] = {}
     proposed_headline = ""
@@ -188,9 +188,12 @@ def code_issues(*, body: str, sources: list[str], reference: date | None) -> lis
     ]
 
 
-def headline_issues(*, headline: str, sources: list[str], reference: date | None) -> list[Issue]:
-    """The headline's facts, checked like a sentence and numbered 0."""
-    issues = code_issues(body=headline, sources=sources, reference=reference) if headline.strip() else []
+def headline_issues(*, headline: str, body: str, sources: list[str], reference: date | None) -> list[Issue]:
+    """The headline's facts, checked as the restatement of body it is and numbered 0."""
+    if not headline.strip():
+        return []
+    findings = check_headline(headline=headline, body=body, sources=sources, reference=reference)
+    issues = [_code_issue(finding, headline) for finding in findings]
     for issue in issues:
         issue.sentence_index = 0
     return issues

@@ -8,8 +8,12 @@ the only source and the release date as the reference date. Printed per kind:
 - faithful articles: flagged facts / checked facts, and articles with at least one flag;
 - mutations: caught / total per kind (digit, unit, date, quote, added, swap, hangul);
 - real news articles: formatting false flags (a flag whose surface the case does not list as
-  genuinely absent from the release) / checked facts;
-- headlines of the faithful articles, checked like a body.
+  genuinely absent from the release) / checked facts, and the figures listed as absent that are
+  flagged (a figure the release lacks must not pass as "computed" from two unrelated ones);
+- headlines of the faithful articles, checked as the restatement of their body (the body's
+  verified sentences beside the release), and the same headlines with each figure's first digit
+  changed and, where a headline states two figures of one unit, the two swapped: caught when a
+  flag falls on a changed figure.
 
     uv run python bench/verify_eval.py [--cases]
 
@@ -26,11 +30,12 @@ import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from agents.guard import Finding, check_article, split_sentences
+from agents.guard import Finding, check_article, check_headline, split_sentences
 
 DATA = Path(__file__).resolve().parent / "data" / "verify"
 KINDS = ("digit", "unit", "date", "quote", "added", "swap", "hangul")
@@ -96,6 +101,10 @@ class Report:
     caught: dict[str, int] = field(default_factory=lambda: dict.fromkeys(KINDS, 0))
     mutated: dict[str, int] = field(default_factory=lambda: dict.fromkeys(KINDS, 0))
     missed: list[str] = field(default_factory=list)  # "<slug> <kind>: <note>"
+    headline_changes: int = 0
+    absent: int = 0  # real news: figures the article states that the release lacks
+    absent_flagged: int = 0
+    headline_caught: int = 0
 
     def catch_rate(self, kind: str | None = None) -> float:
         kinds = KINDS if kind is None else (kind,)
@@ -156,8 +165,14 @@ def _evaluate_case(case: Case, report: Report) -> None:
     sources = [case.release]
     findings = check_article(body=case.body, sources=sources, reference=case.reference)
     report.faithful.add(checked=len(findings), flags=sum(map(is_flag, findings)))
-    heads = check_article(body=case.headline, sources=sources, reference=case.reference)
+    heads = check_headline(headline=case.headline, body=case.body, sources=sources, reference=case.reference)
     report.headlines.add(checked=len(heads), flags=sum(map(is_flag, heads)))
+    for changed, texts in headline_mutations(case.headline, heads):
+        found = check_headline(headline=changed, body=case.body, sources=sources, reference=case.reference)
+        report.headline_changes += 1
+        report.headline_caught += any(is_flag(f) and f.fact.text in texts for f in found)
+        if not any(is_flag(f) and f.fact.text in texts for f in found):
+            report.missed.append(f"{case.slug} headline: {changed}")
     for mutation in case.mutations:
         report.mutated[mutation.kind] += 1
         if caught(case, mutation, faithful=findings):
@@ -168,6 +183,11 @@ def _evaluate_case(case: Case, report: Report) -> None:
         found = check_article(body=article.body, sources=sources, reference=article.date)
         false = [f for f in found if is_flag(f) and not _listed(f.fact.text, article.not_in_release)]
         report.news.add(checked=len(found), flags=len(false))
+        absent = [
+            f for f in found if f.fact.kind == "number" and _listed(f.fact.text, article.not_in_release)
+        ]
+        report.absent += len(absent)
+        report.absent_flagged += sum(map(is_flag, absent))
 
 
 def caught(case: Case, mutation: Mutation, *, faithful: Sequence[Finding]) -> bool:
@@ -185,6 +205,29 @@ def caught(case: Case, mutation: Mutation, *, faithful: Sequence[Finding]) -> bo
         is_flag(f) and f.fact.sentence in touched and (f.fact.kind, f.fact.text) not in before
         for f in findings
     )
+
+
+def headline_mutations(headline: str, findings: Sequence[Finding]) -> list[tuple[str, set[str]]]:
+    """The headline with one figure's first digit changed, for each figure written in digits, and
+    with two figures of one unit swapped; each with the changed figures' texts."""
+    numbers = [
+        f.fact.text for f in findings if f.fact.kind == "number" and any(c.isdigit() for c in f.fact.text)
+    ]
+    changed = []
+    for text in dict.fromkeys(numbers):
+        at = next(i for i, c in enumerate(text) if c.isdigit())
+        digit = "8" if text[at] == "9" else str(int(text[at]) + 1)
+        new = text[:at] + digit + text[at + 1 :]
+        changed.append((headline.replace(text, new, 1), {new}))
+    for first, second in pairwise(numbers):
+        if first != second and _unit(first) == _unit(second) and _unit(first):
+            swapped = headline.replace(first, "\x00").replace(second, first).replace("\x00", second)
+            changed.append((swapped, {first, second}))
+    return changed
+
+
+def _unit(text: str) -> str:
+    return text.lstrip("0123456789.,만억조천 ")
 
 
 def _sentences_over(body: str, start: int, end: int) -> set[int]:
@@ -214,6 +257,7 @@ def render(report: Report) -> str:
         f"| faithful articles: false-flagged facts | {f.flags}/{f.checked} ({f.rate:.1%}) |",
         f"| faithful articles with >= 1 false flag | {f.flagged_texts}/{f.texts} |",
         f"| headlines: false-flagged facts | {h.flags}/{h.checked} ({h.rate:.1%}) |",
+        f"| headlines: changed figures caught | {report.headline_caught}/{report.headline_changes} |",
     ]
     for kind in KINDS:
         lines.append(
@@ -224,6 +268,9 @@ def render(report: Report) -> str:
     lines.append(f"| mutations caught: all | {hit}/{total} ({report.catch_rate():.1%}) |")
     news = f"{n.flags}/{n.checked} ({n.rate:.1%}), {n.texts} articles"
     lines.append(f"| real news: formatting false flags | {news} |")
+    lines.append(
+        f"| real news: figures the release lacks, flagged | {report.absent_flagged}/{report.absent} |"
+    )
     return "\n".join(lines)
 
 

@@ -8,6 +8,7 @@ cuts the sentence it came from. Pure Python: no Django, no LLM.
 from __future__ import annotations
 
 from agents.guard.facts import Fact, Finding, check_article, extract_facts, find_unsupported
+from agents.guard.headline import check_headline
 from agents.guard.sentences import Sentence, join_sentences, normalize_body, split_sentences
 
 __all__ = [
@@ -15,6 +16,7 @@ __all__ = [
     "Finding",
     "Sentence",
     "check_article",
+    "check_headline",
     "extract_facts",
     "find_unsupported",
     "join_sentences",

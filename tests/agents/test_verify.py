@@ -13,7 +13,7 @@ from agents.evidence import Derivation
 from agents.guard import split_sentences
 from agents.models import Article, Run
 from agents.services import draft_create
-from agents.verify import VERIFY_MAX_TOKENS, ClaimCheck, Issue, apply_evidence, code_issues
+from agents.verify import VERIFY_MAX_TOKENS, ClaimCheck, Issue, apply_evidence, code_issues, headline_issues
 from tests.agents.drafting import submit, verify_pass
 from tests.fakes.anthropic import FakeAnthropic, tool_use
 from tests.fixtures.press import BODY, BODY_WITH_HALLUCINATION, HALLUCINATED_SENTENCE, HEADLINE, PRESS_RELEASE
@@ -278,3 +278,14 @@ def test_a_supported_headline_is_kept_and_its_facts_are_listed_as_sentence_0(
     assert article.headline == HEADLINE
     assert article.verdict == Article.Verdict.PASS
     assert article.issues.filter(sentence_index=0, status="confirmed", origin="code").exists()
+
+
+def test_a_headline_is_checked_with_its_body_so_a_figure_the_body_binds_is_not_cut() -> None:
+    release = "생산 면적은 2017년 76만ha에서 2023년 64만ha로 줄었다."
+    headline = "쌀 생산 면적 6년 새 12만ha 줄어"
+
+    alone = headline_issues(headline=headline, body="", sources=[release], reference=None)
+    with_body = headline_issues(headline=headline, body=release, sources=[release], reference=None)
+
+    assert {i.claim for i in alone if i.status != "confirmed"} == {"6년"}
+    assert all(i.status == "confirmed" and i.sentence_index == 0 for i in with_body)
