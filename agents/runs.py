@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from datetime import datetime
 from typing import TypeVar
 
@@ -28,6 +30,28 @@ DRAFT_STAGES = ["analyze", "search", "write", "verify", "done"]
 T = TypeVar("T")
 EventListener = Callable[[Run, RunEvent], None]
 _listeners: list[EventListener] = []
+
+
+CreatedHook = Callable[[Run], None]
+_created: ContextVar[CreatedHook | None] = ContextVar("run_created", default=None)
+
+
+@contextmanager
+def on_created(hook: CreatedHook) -> Iterator[None]:
+    """Runs queued in this block call hook inside the transaction that creates them, so a caller
+    can tie a run to what asked for it atomically (a split paste to the job it started)."""
+    token = _created.set(hook)
+    try:
+        yield
+    finally:
+        _created.reset(token)
+
+
+def created(run: Run) -> None:
+    """Called by every service that queues a run, inside its transaction."""
+    hook = _created.get()
+    if hook is not None:
+        hook(run)
 
 
 def add_listener(listener: EventListener) -> None:

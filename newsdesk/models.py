@@ -185,6 +185,10 @@ class PendingText(models.Model):
     claimed_at = models.DateTimeField(null=True, blank=True)
     routed_at = models.DateTimeField(null=True, blank=True)
     run = models.ForeignKey("agents.Run", on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    # The batch's replies so far (newsdesk.telegram.once entries) and how often it was routed: a batch
+    # whose worker died is routed again without repeating a reply or a job (paste.recover).
+    replies = models.JSONField(default=list, blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
         verbose_name = "이어 붙일 메시지"

@@ -133,6 +133,7 @@ def _queue(*, reporter: ReporterLike, kind: str, channel: str, reserve: bool = T
                 raise JobAlreadyRunning(exc.user_message) from exc  # rolls the run back too
         runs.event_add(run=run, kind="stage", message=msg.RUN_QUEUED)
         outbox.enqueue(task=RUN_TASKS[kind], args=[run.pk], key=f"run:{run.pk}")
+        runs.created(run)
     return run
 
 

@@ -6,7 +6,7 @@ from agents import messages as msg
 from agents.attachments import AttachmentRef
 from agents.attachments import unavailable as attachment_unavailable
 from agents.errors import UserFacingError
-from agents.services.common import InputError, require_api_key, run_requeue
+from agents.services.common import InputError, require_api_key, run_requeue, runs_tied_to
 from agents.services.drafts import (
     PRESS_RELEASE_LIMIT,
     DraftInput,
@@ -64,6 +64,7 @@ __all__ = [
     "require_api_key",
     "run_requeue",
     "run_retry",
+    "runs_tied_to",
     "upload_await",
     "upload_ensure_parsed",
     "upload_extract",

@@ -4,6 +4,7 @@ relay if the broker is away) and saving a finished article's issues."""
 
 from __future__ import annotations
 
+from contextlib import AbstractContextManager
 from typing import Any
 
 from django.db import transaction
@@ -48,6 +49,12 @@ def require_api_key(*, reporter: ReporterLike) -> str:
         raise InputError(exc.user_message, field="anthropic_api_key", status=400) from exc
 
 
+def runs_tied_to(hook: runs.CreatedHook) -> AbstractContextManager[None]:
+    """In this block, every run a service queues calls hook inside its creating transaction: a face
+    ties the run to what asked for it, atomically (a split Telegram paste to its job)."""
+    return runs.on_created(hook)
+
+
 def queue_run(
     *, reporter: ReporterLike, kind: str, channel: str, input: dict[str, Any], **fields: Any
 ) -> Run:
@@ -62,6 +69,7 @@ def queue_run(
         )
         runs.event_add(run=run, kind="stage", message=msg.RUN_QUEUED)
         outbox.enqueue(task=RUN_TASKS[kind], args=[run.pk], key=f"run:{run.pk}")
+        runs.created(run)
     return run
 
 

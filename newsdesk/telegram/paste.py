@@ -11,6 +11,13 @@ message order, as one input with one reply. Other workers' claims find nothing a
 A part that arrives after its batch was taken still joins it when it plainly continues it (it came
 within seconds of a part long enough to have been split off): while the batch is being routed the
 part waits; once the batch's draft is queued the part is appended to that draft's press release.
+
+A batch is never lost with the worker routing it: the job it queues is tied to it in the job's own
+transaction, and its replies go through a reply log kept on its rows (newsdesk.telegram.once). A
+batch still unrouted after the task time limit (the worker died or the database failed mid-way) is
+released by the sweeper and routed again: it does not queue its job twice nor repeat a reply the
+reporter saw, and after MAX_ATTEMPTS the reporter is told to send it again (the text stays in the
+conversation log).
 """
 
 from __future__ import annotations
@@ -22,22 +29,27 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import F, QuerySet
 from django.utils import timezone
 
 from agents.models import Run
+from agents.services import runs_tied_to
 from agents.services.drafts import PRESS_RELEASE_LIMIT
 from conversations.models import Message
 from conversations.services import message_log
 from newsdesk.models import PendingText, Reporter
-from newsdesk.telegram import queue
+from newsdesk.telegram import once, queue, replies
 from newsdesk.telegram.incoming import Incoming
 from newsdesk.telegram.orchestrate import handle_text
+from newsdesk.telegram.outbox import say
 
 log = logging.getLogger(__name__)
 SPLIT_PART_MIN = 3000  # the client splits at 4096 UTF-16 units: a part this long likely has a sequel
 LATE_JOIN = timedelta(seconds=10)  # how late a sequel may come and still join its batch
 ROUTING_STALE = timedelta(seconds=90)  # a batch routing longer than this has died: stop waiting on it
 SENTENCE_END = (".", "!", "?", "다", "요", ")", "]", "”", '"', ":")
+MAX_ATTEMPTS = 3  # routings of one batch before the reporter is asked to send it again
+RETRY_AFTER = 30.0  # seconds before a batch whose routing failed is routed again
 
 
 def quiet_seconds(part: str) -> float:
@@ -97,7 +109,7 @@ def flush(*, reporter_id: int, now: datetime | None = None) -> float | None:
             return None
     token = uuid.uuid4().hex
     taken = PendingText.objects.filter(pk__in=[p.pk for p in pending], batch="").update(
-        batch=token, claimed_at=now
+        batch=token, claimed_at=now, attempts=F("attempts") + 1
     )
     if taken:
         _route(token)
@@ -120,6 +132,9 @@ def _route(token: str) -> None:
         .order_by("telegram_message_id", "received_at", "pk")
     )
     reporter, last = parts[0].reporter, parts[-1]
+    if max(p.attempts for p in parts) > MAX_ATTEMPTS:
+        _give_up(token, parts)
+        return
     text = join_parts([p.text for p in parts])
     logged = _merge_messages(parts, text)
     incoming = Incoming(
@@ -134,11 +149,63 @@ def _route(token: str) -> None:
         # A captioned document or photo keeps its file: "이걸로 기사 써줘" refers to it.
         attachment=logged.attachment_meta or None,
     )
-    run: Run | None = None
+    batch = PendingText.objects.filter(batch=token, routed_at__isnull=True)
+    reply_log = _reply_log(token, parts)
     try:
-        run = handle_text(incoming, reporter, logged)
-    finally:
-        PendingText.objects.filter(batch=token).update(routed_at=timezone.now(), run=run)
+        with runs_tied_to(lambda run: _tie(batch, run)), once.replies_of(reply_log):
+            run = handle_text(incoming, reporter, logged)
+    except Exception:  # a database or broker failure mid-way: route it again shortly
+        log.exception("routing paste batch %s failed; it will be routed again", token)
+        _retry(token, reporter_id=reporter.pk, now=timezone.now(), wait=RETRY_AFTER)
+        return
+    batch.update(routed_at=timezone.now(), replies=reply_log.entries, **({"run": run} if run else {}))
+
+
+def _tie(batch: QuerySet[PendingText], run: Run) -> None:
+    batch.update(run=run)
+
+
+def _reply_log(token: str, parts: list[PendingText]) -> once.ReplyLog:
+    """The batch's replies so far, saved on its rows while the batch is still this routing's."""
+
+    def save(entries: list[once.Entry]) -> bool:
+        return PendingText.objects.filter(batch=token, routed_at__isnull=True).update(replies=entries) > 0
+
+    return once.ReplyLog(entries=list(parts[0].replies or []), save=save)
+
+
+def _give_up(token: str, parts: list[PendingText]) -> None:
+    log.error(
+        "paste batch %s failed %d routings; the reporter is asked to send it again", token, MAX_ATTEMPTS
+    )
+    PendingText.objects.filter(batch=token).update(routed_at=timezone.now())
+    say(chat_id=parts[-1].chat_id, text=replies.PASTE_FAILED, reporter=parts[0].reporter)
+
+
+def recover(*, now: datetime) -> int:
+    """Batches whose routing died with its worker, released to be routed again (or tied to the job
+    they had queued). Returns how many were released; idempotent, and safe beside a live routing,
+    which cannot outlive the task time limit."""
+    dead = now - timedelta(seconds=settings.CELERY_TASK_TIME_LIMIT + 60)
+    unrouted = PendingText.objects.filter(routed_at__isnull=True, claimed_at__lt=dead).exclude(batch="")
+    released = 0
+    for token, reporter_id in unrouted.values_list("batch", "reporter_id").distinct()[:100]:
+        log.warning("paste batch %s died while routing", token)
+        released += _retry(token, reporter_id=reporter_id, now=now, wait=0)
+    return released
+
+
+def _retry(token: str, *, reporter_id: int, now: datetime, wait: float) -> bool:
+    """Releases an unfinished batch to be routed again, unless the job it asked for was queued
+    (then it is done: the job's result reaches the chat whatever happened to the routing)."""
+    rows = PendingText.objects.filter(batch=token, routed_at__isnull=True)
+    if rows.filter(run__isnull=False).exists():
+        rows.update(routed_at=now)
+        return False
+    if not rows.update(batch="", claimed_at=None):
+        return False
+    schedule_flush(reporter_id=reporter_id, wait=wait)
+    return True
 
 
 def _merge_messages(parts: list[PendingText], text: str) -> Message:

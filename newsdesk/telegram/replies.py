@@ -88,6 +88,10 @@ ADMIN_ONLY = ""  # v1 stays silent for non-admins; kept empty on purpose
 
 FILE_RECEIVED = '파일을 받았습니다. 어떻게 처리할까요?\n예) "이 보도자료로 300자 기사 써줘"'
 BUSY = "이전 요청을 처리 중입니다. 끝나면 다시 요청해 주세요."
+PASTE_FAILED = (
+    "보내 주신 글을 여러 번 처리하려 했지만 서버 문제로 끝내지 못했습니다. 글은 대화 기록에 남아 있으니"
+    " 잠시 뒤 다시 보내 주세요."
+)
 ROUTER_FAILED = (
     "죄송합니다. 요청을 처리하지 못했습니다({reason}).\n"
     "명령으로도 할 수 있습니다: /check 타사 체크, /report 브리핑, /schedule 예약, /help 도움말"

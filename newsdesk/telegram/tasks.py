@@ -175,4 +175,4 @@ def purge_updates() -> int:
 @shared_task
 def sweep_telegram() -> int:
     """Beat, every NEWSDESK_SWEEP_SECONDS: updates and results the broker lost or a dead worker left."""
-    return queue.sweep()
+    return queue.sweep() + paste.recover(now=timezone.now())
