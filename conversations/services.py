@@ -21,6 +21,16 @@ def message_log(
     telegram_message_id: int | None = None,
     meta: dict[str, Any] | None = None,
 ) -> Message:
+    if role == Message.Role.USER and telegram_chat_id is not None and telegram_message_id:
+        # A Telegram update handled again (its worker died) logs the same message: keep one.
+        logged = Message.objects.filter(
+            reporter_id=reporter.pk,
+            role=role,
+            telegram_chat_id=telegram_chat_id,
+            telegram_message_id=telegram_message_id,
+        ).first()
+        if logged is not None:
+            return logged
     return Message.objects.create(
         reporter_id=reporter.pk,
         role=role,

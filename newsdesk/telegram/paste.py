@@ -59,7 +59,16 @@ def quiet_seconds(part: str) -> float:
 
 
 def collect(incoming: Incoming, reporter: Reporter, logged: Message) -> None:
-    """Stores one text message and schedules the flush that will route it (with its neighbours)."""
+    """Stores one text message and schedules the flush that will route it (with its neighbours).
+
+    An update handled again after its worker died brings the same message: it is collected once."""
+    if (
+        incoming.message_id
+        and PendingText.objects.filter(
+            reporter=reporter, chat_id=incoming.chat_id, telegram_message_id=incoming.message_id
+        ).exists()
+    ):
+        return
     PendingText.objects.create(
         reporter=reporter,
         chat_id=incoming.chat_id,

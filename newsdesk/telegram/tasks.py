@@ -14,7 +14,7 @@ from agents import claims
 from agents.models import Run
 from conversations.models import Message
 from conversations.services import message_log
-from newsdesk.models import TelegramDelivery, TelegramUpdate
+from newsdesk.models import PendingText, TelegramDelivery, TelegramUpdate
 from newsdesk.telegram import client, dispatch, once, paste, queue, replies, reverify
 from newsdesk.telegram.delivery import result_messages
 
@@ -167,9 +167,12 @@ UPDATE_RETENTION = timedelta(days=3)  # Telegram gives up redelivering after a d
 
 @shared_task
 def purge_updates() -> int:
-    """Hourly, idempotent: forgets updates old enough that Telegram will never send them again."""
-    deleted, _ = TelegramUpdate.objects.filter(received_at__lt=timezone.now() - UPDATE_RETENTION).delete()
-    return deleted
+    """Hourly, idempotent: forgets updates old enough that Telegram will never send them again, and
+    the routed paste parts they brought (kept as long, so a handling run again collects no part twice)."""
+    old = timezone.now() - UPDATE_RETENTION
+    deleted, _ = TelegramUpdate.objects.filter(received_at__lt=old).delete()
+    parts, _ = PendingText.objects.filter(received_at__lt=old, routed_at__isnull=False).delete()
+    return deleted + parts
 
 
 @shared_task

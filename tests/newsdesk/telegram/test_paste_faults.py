@@ -12,11 +12,12 @@ from django.utils import timezone
 
 from agents.models import Run
 from conversations.models import Message
-from newsdesk.models import PendingText, Reporter
-from newsdesk.telegram import paste, replies
+from newsdesk.models import PendingText, Reporter, TelegramUpdate
+from newsdesk.telegram import dispatch, paste, replies, tasks
+from newsdesk.telegram.webhook import receive_update
 from tests.factories import ReporterFactory
 from tests.fakes.anthropic import FakeAnthropic, text
-from tests.fakes.telegram import FakeTelegram
+from tests.fakes.telegram import FakeTelegram, text_update
 from tests.fixtures.press import PRESS_RELEASE
 from tests.newsdesk.telegram.chat import CHAT, quiet, send
 
@@ -145,3 +146,41 @@ def test_a_paste_that_keeps_failing_is_given_up_with_a_message_and_stays_in_the_
     assert fake_telegram.sent_texts(CHAT) == [replies.PASTE_FAILED]
     assert PendingText.objects.get().routed_at is not None
     assert PRESS_RELEASE[:50] in Message.objects.get(role="user").content
+
+
+def test_a_text_update_handled_again_after_its_worker_died_is_logged_and_routed_once(
+    reporter_tg, fake_telegram, fake_llm, monkeypatch
+) -> None:
+    update = text_update(chat_id=CHAT, text=PRESS_RELEASE + "\n기사 써줘")
+    assert receive_update(update) == "stored"
+    stored = TelegramUpdate.objects.get(update_id=update["update_id"])
+    real_handle = dispatch.handle
+
+    def handle_then_die(payload: dict[str, Any]) -> None:
+        real_handle(payload)
+        raise WorkerDied  # before the update is marked processed
+
+    with monkeypatch.context() as patch:
+        patch.setattr(tasks.dispatch, "handle", handle_then_die)
+        with pytest.raises(WorkerDied):
+            tasks.handle_update.apply(args=[stored.pk], throw=True)
+    TelegramUpdate.objects.filter(pk=stored.pk).update(owner="")  # the sweeper's redelivery
+    tasks.handle_update.apply(args=[stored.pk], throw=True)
+    routed(fake_llm, "writing")
+
+    quiet()
+
+    assert Message.objects.filter(role="user").count() == 1
+    assert PendingText.objects.count() == 1
+    assert Run.objects.get(kind="draft").input["press_release"].count(PRESS_RELEASE[:40]) == 1
+
+
+def test_routed_paste_parts_are_forgotten_with_their_updates() -> None:
+    reporter = ReporterFactory(user=None, telegram_id=CHAT)
+    old = timezone.now() - tasks.UPDATE_RETENTION - timedelta(hours=1)
+    PendingText.objects.create(reporter=reporter, chat_id=CHAT, text="a", received_at=old, routed_at=old)
+    waiting = PendingText.objects.create(reporter=reporter, chat_id=CHAT, text="b", received_at=old)
+
+    tasks.purge_updates.apply()
+
+    assert list(PendingText.objects.all()) == [waiting]
