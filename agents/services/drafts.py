@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
 
@@ -291,6 +291,26 @@ def _read_in_worker(data: bytes, ref: AttachmentRef, *, reporter_id: int) -> fil
 
 # --- edits ----------------------------------------------------------------------------------
 INSTRUCTION_LIMIT = 500  # characters of an edit instruction
+
+
+def draft_extend_queued(*, run_id: int, join: Callable[[str], str]) -> Run | None:
+    """Gives a draft no worker has started a longer press release, join(release); None (nothing
+    changed) when the run has started, is no draft, or the release would pass the limit. Call
+    inside the caller's transaction: the run stays locked until it commits."""
+    run = (
+        Run.objects.select_for_update()
+        .filter(pk=run_id, status=Run.Status.QUEUED, kind=Run.Kind.DRAFT)
+        .first()
+    )
+    release = str(run.input.get("press_release") or "") if run else ""
+    if run is None or not release:
+        return None
+    joined = join(release)
+    if len(joined) > PRESS_RELEASE_LIMIT:
+        return None
+    run.input = {**run.input, "press_release": joined}
+    run.save(update_fields=["input"])
+    return run
 
 
 def edit_create(

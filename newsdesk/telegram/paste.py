@@ -33,8 +33,7 @@ from django.db.models import F, QuerySet
 from django.utils import timezone
 
 from agents.models import Run
-from agents.services import runs_tied_to
-from agents.services.drafts import PRESS_RELEASE_LIMIT
+from agents.services import draft_extend_queued, runs_tied_to
 from conversations.models import Message
 from conversations.services import message_log
 from newsdesk.models import PendingText, Reporter
@@ -239,19 +238,13 @@ def _join_queued_run(previous: PendingText, pending: list[PendingText], now: dat
     """Appends late parts to the draft their batch queued, if no worker has started it yet."""
     if previous.run_id is None:
         return False
+    ordered = sorted(pending, key=lambda p: (p.telegram_message_id, p.pk))
     with transaction.atomic():
-        run = (
-            Run.objects.select_for_update()
-            .filter(pk=previous.run_id, status=Run.Status.QUEUED, kind=Run.Kind.DRAFT)
-            .first()
+        run = draft_extend_queued(
+            run_id=previous.run_id, join=lambda release: join_parts([release, *(p.text for p in ordered)])
         )
-        release = str(run.input.get("press_release") or "") if run else ""
-        ordered = sorted(pending, key=lambda p: (p.telegram_message_id, p.pk))
-        joined = join_parts([release, *(p.text for p in ordered)])
-        if run is None or not release or len(joined) > PRESS_RELEASE_LIMIT:
+        if run is None:
             return False
-        run.input = {**run.input, "press_release": joined}
-        run.save(update_fields=["input"])
         PendingText.objects.filter(pk__in=[p.pk for p in pending], batch="").update(
             batch=previous.batch, claimed_at=now, routed_at=now, run=run
         )
