@@ -31,6 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from agents import keyfacts, provenance
 from agents.guard import join_sentences, split_sentences
+from bench.verify_eval import HELD_OUT_FROM, is_held_out
 
 DATA = Path(__file__).resolve().parent / "data" / "verify"
 SAME = 0.5
@@ -82,9 +83,13 @@ class Result:
         return self.named / self.dropped if self.dropped else 0.0
 
 
-def evaluate() -> Result:
+def evaluate(*, held_out: bool | None = None) -> Result:
+    """Every case, or only the held-out ones (True) or only the set the guard was tuned on (False)."""
     result = Result()
-    for case in sorted(p for p in DATA.iterdir() if (p / "key_facts.json").exists()):
+    cases = sorted(p for p in DATA.iterdir() if (p / "key_facts.json").exists())
+    if held_out is not None:
+        cases = [p for p in cases if is_held_out(p.name) == held_out]
+    for case in cases:
         release = (case / "release.txt").read_text(encoding="utf-8")
         article = json.loads((case / "article.json").read_text(encoding="utf-8"))
         gold = json.loads((case / "key_facts.json").read_text(encoding="utf-8"))
@@ -119,13 +124,19 @@ def main() -> int:
     parser.add_argument("--cases", action="store_true", help="print missed and falsely listed facts")
     args = parser.parse_args()
     result = evaluate()
-    if args.cases:
+    _print(result, cases=args.cases)
+    print(f"\nheld out (cases from {HELD_OUT_FROM:02d} on, added after the guard was tuned):")
+    _print(evaluate(held_out=True), cases=args.cases)
+    return 0
+
+
+def _print(result: Result, *, cases: bool) -> None:
+    if cases:
         print("\n".join(result.lines))
     print(f"recall of dropped key facts: {result.named}/{result.dropped} ({result.recall:.1%})")
     print(f"false listings on intact articles: {result.false}")
     median = statistics.median(result.listed)
     print(f"facts listed per intact article: median {median}, max {max(result.listed)}")
-    return 0
 
 
 if __name__ == "__main__":

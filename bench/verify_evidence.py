@@ -33,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "newsdesk.settings")
 django.setup()  # agents.verify reaches the models through agents.llm; no database is used
 
-from verify_eval import KINDS, Case, Mutation, _sentences_over, load_cases  # noqa: E402
+from verify_eval import HELD_OUT_FROM, KINDS, Case, Mutation, _sentences_over, load_cases  # noqa: E402
 
 from agents.evidence import Derivation, span_supports  # noqa: E402
 from agents.guard import split_sentences  # noqa: E402
@@ -162,8 +162,13 @@ def mutation(case: Case, change: Mutation, figures: Figures) -> None:
 
 
 def main() -> None:
+    measure(load_cases())
+    print(f"\nheld out (cases from {HELD_OUT_FROM:02d} on, added after the guard was tuned):")
+    measure(load_cases(held_out=True))
+
+
+def measure(cases: list[Case]) -> Figures:
     figures = Figures()
-    cases = load_cases()
     for case in cases:
         faithful(case, figures)
         for change in case.mutations:
@@ -181,6 +186,7 @@ def main() -> None:
     rows += [(f"mutations caught: {k}", *_caught(figures, (k,)), figures.mutated[k]) for k in KINDS]
     for name, code, evidence, of in rows:
         print(f"| {name} | {code}/{of} | {evidence}/{of} |")
+    return figures
 
 
 def _caught(figures: Figures, kinds: tuple[str, ...]) -> tuple[int, int]:

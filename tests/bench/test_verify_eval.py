@@ -1,7 +1,9 @@
 """Our Korean verification set: its data holds together, and the code guard keeps its measured level.
 
 The thresholds are what the guard achieved when the set was last extended (the README's
-"Verification quality" table); raise them as the guard improves, never lower them to pass.
+"Verification quality" table); raise them as the guard improves, never lower them to pass. The set
+the guard was tuned on (cases before HELD_OUT_FROM) keeps its own thresholds; the held-out cases,
+added after that tuning, are held to what the guard measured on them.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import pytest
 from agents.guard import normalize_body
 from bench.verify_eval import DATA, KINDS, Report, evaluate, load_cases
 
-MIN_CASES = 23
+MIN_CASES = 28
 MAX_FALSE_FLAG_RATE = 0.0  # flagged facts / checked facts on the faithful articles
 MIN_CATCH_RATE = 0.99  # mutations caught / mutations, all kinds
 MIN_CATCH = {
@@ -33,13 +35,23 @@ MAX_HEADLINE_FLAG_RATE = 0.021  # flagged facts / checked facts in the faithful 
 MIN_HEADLINE_CAUGHT = 34  # of 38 changed headline figures
 MIN_ABSENT_FLAGGED = 92  # of 115 news figures the release lacks
 
+# The held-out cases (24-28), measured before any change made for them.
+HELD_OUT_MAX_FALSE_FLAGS = 7  # of 219 facts of the faithful articles
+HELD_OUT_MIN_CAUGHT = 32  # of 35 mutations
+HELD_OUT_MAX_NEWS_FORMAT_FLAGS = 13  # of 367 facts of real newspaper articles
+
 SOURCE_KEYS = ("agency", "title", "date", "url", "license")
 CASE_DIRS = sorted(p for p in DATA.iterdir() if (p / "source.json").exists())
 
 
 @pytest.fixture(scope="module")
 def report() -> Report:
-    return evaluate()
+    return evaluate(held_out=False)
+
+
+@pytest.fixture(scope="module")
+def held_out() -> Report:
+    return evaluate(held_out=True)
 
 
 def test_the_set_has_enough_releases() -> None:
@@ -111,3 +123,16 @@ def test_changed_headline_figures_are_caught_at_least_as_often_as_measured(repor
 
 def test_news_figures_the_release_lacks_are_flagged_at_least_as_often_as_measured(report: Report) -> None:
     assert report.absent_flagged >= MIN_ABSENT_FLAGGED
+
+
+def test_held_out_faithful_articles_are_not_flagged_more_than_measured(held_out: Report) -> None:
+    assert held_out.cases >= 5
+    assert held_out.faithful.flags <= HELD_OUT_MAX_FALSE_FLAGS
+
+
+def test_held_out_mutations_are_caught_at_least_as_often_as_measured(held_out: Report) -> None:
+    assert sum(held_out.caught.values()) >= HELD_OUT_MIN_CAUGHT
+
+
+def test_held_out_news_gets_no_more_formatting_false_flags_than_measured(held_out: Report) -> None:
+    assert held_out.news.flags <= HELD_OUT_MAX_NEWS_FORMAT_FLAGS
