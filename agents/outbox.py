@@ -134,8 +134,15 @@ def _send(message: OutboxMessage) -> bool:
         _release(message)
         return False
     broker.ok()
-    OutboxMessage.objects.filter(pk=message.pk).delete()
+    _forget([message.pk])
     return True
+
+
+def _forget(pks: list[int]) -> None:
+    """Deletes sent rows in one statement. QuerySet.delete() would wrap it in a transaction of its
+    own (BEGIN, DELETE, COMMIT: three round trips) to collect cascades and signals that this table,
+    which nothing references, never has."""
+    OutboxMessage.objects.filter(pk__in=pks)._raw_delete(OutboxMessage.objects.db)
 
 
 def _release(message: OutboxMessage) -> None:
