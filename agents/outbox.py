@@ -2,24 +2,28 @@
 
 Services call `enqueue(task=..., args=..., key=...)` inside the transaction that stores the work
 (a run, an upload, a Telegram update) and never import a task module: the message names its task.
-Once the transaction commits, one publish is attempted at once; if the broker is away the row
-stays and `relay()` (a loop in every worker, see `start_relay`) publishes it within seconds of the
-broker's return. Publishing twice is harmless: every task claims its row before doing anything.
+Once the transaction commits, one publish is attempted at once (in the web process by a thread of
+its own, after the response: `publish_after_response`); if the broker is away the row stays and
+`relay()` (a loop in every worker, see `start_relay`) publishes it within seconds of the broker's
+return. Publishing twice is harmless: every task claims its row before doing anything.
 
 A broker outage is logged once when it starts and once when it ends, not once per request.
 """
 
 from __future__ import annotations
 
+import atexit
 import logging
+import os
+import queue
 import threading
 import time
 from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
-from django.db import connection, transaction
-from django.db.models import Q
+from django.db import close_old_connections, connection, transaction
+from django.db.models import F, Q
 from django.utils import timezone
 
 from agents.models import OutboxMessage
@@ -74,8 +78,15 @@ def enqueue(*, task: str, args: list[Any], key: str, countdown: float = 0) -> Ou
     message = OutboxMessage.objects.create(
         task=task, args=args, key=key, not_before=not_before, claimed_until=now + LEASE
     )
-    transaction.on_commit(lambda: publish_now(message))
+    transaction.on_commit(lambda: _after_commit(message))
     return message
+
+
+def _after_commit(message: OutboxMessage) -> None:
+    if _publisher.enabled:
+        _publisher.submit(message)
+    else:
+        publish_now(message)
 
 
 def pending(key: str) -> bool:
@@ -124,11 +135,8 @@ def _send(message: OutboxMessage) -> bool:
     lease is released for the relay."""
     from celery import current_app
 
-    countdown = (message.not_before - timezone.now()).total_seconds() if message.not_before else 0
     try:
-        current_app.send_task(
-            message.task, args=message.args, countdown=max(countdown, 0) or None, retry=False
-        )
+        current_app.send_task(message.task, args=message.args, countdown=_countdown(message), retry=False)
     except Exception as exc:
         broker.failed(exc)
         _release(message)
@@ -136,6 +144,11 @@ def _send(message: OutboxMessage) -> bool:
     broker.ok()
     _forget([message.pk])
     return True
+
+
+def _countdown(message: OutboxMessage) -> float | None:
+    countdown = (message.not_before - timezone.now()).total_seconds() if message.not_before else 0
+    return max(countdown, 0) or None
 
 
 def _forget(pks: list[int]) -> None:
@@ -147,6 +160,118 @@ def _forget(pks: list[int]) -> None:
 
 def _release(message: OutboxMessage) -> None:
     OutboxMessage.objects.filter(pk=message.pk).update(claimed_until=None, attempts=message.attempts + 1)
+
+
+# --- publishing after the response, in the web process -----------------------------------------
+class _Publisher:
+    """Publishes, from one thread per process, the messages this process recorded and committed.
+
+    A request then answers once its row is committed (the work is durable: a Telegram update is
+    acknowledged only then) instead of after the broker call and the row's delete as well; the
+    thread sends whatever accumulated through one producer and deletes the sent rows in one
+    statement. The rows stay leased to this process meanwhile, so the relay does not send them
+    too; if the process dies first, the lease expires and the relay does.
+    """
+
+    def __init__(self) -> None:
+        self.enabled = False
+        self.queue: queue.SimpleQueue[OutboxMessage | None] = queue.SimpleQueue()
+        self.lock = threading.Lock()
+        self.pid = 0  # the process whose thread is running: a forked child starts its own
+        self.unfinished = 0  # queued or being sent
+        self.idle = threading.Condition()
+
+    def submit(self, message: OutboxMessage) -> None:
+        with self.idle:
+            self.unfinished += 1
+        self.queue.put(message)
+        if self.pid != os.getpid():
+            with self.lock:
+                if self.pid != os.getpid():
+                    self.pid = os.getpid()
+                    threading.Thread(target=self._loop, name="outbox-publisher", daemon=True).start()
+
+    def _loop(self) -> None:
+        while (message := self.queue.get()) is not None:  # waits for work; None stops the thread
+            close_old_connections()  # no request cycle recycles this thread's connection
+            self.drain(first=message)
+        connection.close()
+
+    def flush(self, timeout: float = 10) -> None:
+        """Sends (or leaves for the relay) everything queued, waits for the batch the thread is
+        sending and stops the thread; at exit, where it would otherwise be stopped mid-batch."""
+        while not self.queue.empty():
+            self.drain()
+        with self.idle:
+            self.idle.wait_for(lambda: self.unfinished == 0, timeout)
+        if self.pid == os.getpid():
+            self.queue.put(None)
+
+    def drain(self, first: OutboxMessage | None = None) -> int:
+        """Publishes the messages queued so far (up to BATCH); returns how many were sent. Never raises."""
+        batch = [first] if first is not None else []
+        while len(batch) < BATCH:
+            try:
+                message = self.queue.get_nowait()
+            except queue.Empty:
+                break
+            if message is None:  # the thread's stop signal: leave it for the thread
+                self.queue.put(None)
+                break
+            batch.append(message)
+        if not batch:
+            return 0
+        try:
+            return _send_batch(batch)
+        except Exception as exc:  # the database went away: the leases expire, the relay sends them
+            log.info("%d outbox message(s) left for the relay: %s", len(batch), type(exc).__name__)
+            connection.close()
+            return 0
+        finally:
+            with self.idle:
+                self.unfinished -= len(batch)
+                self.idle.notify_all()
+
+
+_publisher = _Publisher()
+
+
+def publish_after_response() -> None:
+    """Makes this process publish its messages from a thread of its own (`_Publisher`); the web
+    process calls it at start-up. Whatever is still queued at exit is sent before the process ends."""
+    if not _publisher.enabled:
+        _publisher.enabled = True
+        atexit.register(_publisher.flush)
+
+
+def _send_batch(batch: list[OutboxMessage]) -> int:
+    """Sends a batch this process holds the leases of; stops at the first broker failure and
+    releases what it did not send."""
+    from celery import current_app
+
+    sent: list[int] = []
+    if not broker.recently_down():
+        try:
+            with current_app.producer_or_acquire() as producer:
+                for message in batch:
+                    current_app.send_task(
+                        message.task,
+                        args=message.args,
+                        producer=producer,
+                        retry=False,
+                        countdown=_countdown(message),
+                    )
+                    sent.append(message.pk)
+        except Exception as exc:
+            broker.failed(exc)
+        else:
+            broker.ok()
+    if sent:
+        _forget(sent)
+    unsent = [m.pk for m in batch[len(sent) :]]
+    if unsent:
+        OutboxMessage.objects.filter(pk__in=unsent).update(claimed_until=None, attempts=F("attempts") + 1)
+    return len(sent)
 
 
 # --- the relay loop in each worker --------------------------------------------------------------

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import logging
+import os
 import time
 from typing import Any
 
 import pytest
+from django.db import OperationalError as DatabaseOperationalError
 from kombu.exceptions import OperationalError
 
 from agents import outbox
@@ -122,3 +124,77 @@ def test_an_upload_does_not_wait_for_extraction_while_the_broker_is_away(
     assert upload_await(upload=upload, timeout=20).status == "pending"
     assert time.monotonic() - started < 2
     assert OutboxMessage.objects.get().task == "agents.tasks.extract_upload"
+
+
+@pytest.fixture
+def publisher(monkeypatch: pytest.MonkeyPatch) -> outbox._Publisher:
+    """Publishing after the response, as in the web process; drained by hand unless a test starts
+    the thread (it starts only where its process id is not yet recorded)."""
+    one = outbox._Publisher()
+    one.enabled = True
+    one.pid = os.getpid()
+    monkeypatch.setattr(outbox, "_publisher", one)
+    return one
+
+
+def test_after_the_response_a_committed_message_waits_leased_and_is_sent_with_the_others_in_one_batch(
+    reporter, broker, publisher, django_capture_on_commit_callbacks
+) -> None:
+    with django_capture_on_commit_callbacks(execute=True):
+        first = draft_create(reporter=reporter, press_release=PRESS_RELEASE)
+    with django_capture_on_commit_callbacks(execute=True):
+        second = draft_create(reporter=reporter, press_release=PRESS_RELEASE)
+
+    assert broker == []  # the requests answered without the broker
+    assert outbox.relay() == 0  # leased to this process: the relay leaves them alone
+    assert publisher.drain() == 2
+    assert broker == [("agents.tasks.draft_run", [first.pk]), ("agents.tasks.draft_run", [second.pk])]
+    assert not OutboxMessage.objects.exists()
+
+
+def test_a_batch_the_broker_refuses_is_released_to_the_relay_which_sends_it_once_the_broker_is_back(
+    reporter, broker, publisher, django_capture_on_commit_callbacks
+) -> None:
+    broker.down["down"] = True
+    for _ in range(2):
+        with django_capture_on_commit_callbacks(execute=True):
+            draft_create(reporter=reporter, press_release=PRESS_RELEASE)
+
+    assert publisher.drain() == 0
+    assert list(OutboxMessage.objects.values_list("claimed_until", "attempts")) == [(None, 1), (None, 1)]
+    broker.down["down"] = False
+    outbox.broker.down_since = None  # a relay a few seconds later, with the broker back
+    assert outbox.relay() == 2
+    assert len(broker) == 2 and not OutboxMessage.objects.exists()
+
+
+def test_a_publisher_that_cannot_reach_the_database_leaves_its_batch_leased_and_does_not_raise(
+    reporter, broker, publisher, django_capture_on_commit_callbacks, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with django_capture_on_commit_callbacks(execute=True):
+        draft_create(reporter=reporter, press_release=PRESS_RELEASE)
+
+    def database_gone(pks: list[int]) -> None:
+        raise DatabaseOperationalError("server closed the connection unexpectedly")
+
+    monkeypatch.setattr(outbox, "_forget", database_gone)
+    monkeypatch.setattr(outbox.connection, "close", lambda: None)  # the test's own connection stays
+
+    assert publisher.drain() == 0
+    assert len(broker) == 1  # published; the row stays leased until it expires, then the relay
+    assert OutboxMessage.objects.get().claimed_until is not None  # resends it (tasks claim their rows)
+    assert publisher.unfinished == 0
+
+
+@pytest.mark.django_db(transaction=True)  # the publisher thread reads on its own connection
+def test_the_publisher_thread_starts_in_the_process_that_records_and_exit_waits_for_what_it_holds(
+    reporter, broker, publisher
+) -> None:
+    publisher.pid = 0  # as in a freshly forked web worker
+    runs = [draft_create(reporter=reporter, press_release=PRESS_RELEASE) for _ in range(3)]
+
+    publisher.flush()
+
+    assert publisher.pid == os.getpid()
+    assert sorted(args[0] for _, args in broker) == sorted(run.pk for run in runs)
+    assert not OutboxMessage.objects.exists()

@@ -51,6 +51,12 @@ def kind(fd):
 sockets = [fd for fd in os.listdir("/proc/self/fd") if kind(fd).startswith("socket:")]
 print(json.dumps({"loaded": [name in sys.modules for name in NAMES], "sockets": len(sockets)}))
 """
+PUBLISHER = """
+import json, threading
+import newsdesk.wsgi
+from agents import outbox
+print(json.dumps({"after_response": outbox._publisher.enabled, "threads": threading.active_count()}))
+"""
 
 
 def test_the_wsgi_application_preloads_the_brokers_messaging_without_connecting(tmp_path: Path) -> None:
@@ -65,3 +71,17 @@ def test_the_wsgi_application_preloads_the_brokers_messaging_without_connecting(
 
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout.strip().splitlines()[-1]) == {"loaded": [True] * 4, "sockets": 0}
+
+
+def test_the_web_process_publishes_after_the_response_from_a_thread_each_worker_starts_after_the_fork(
+    tmp_path: Path,
+) -> None:
+    # A thread started before the fork would not exist in the workers: the parent only enables it.
+    env = {**os.environ, "NEWSDESK_VAR_DIR": str(tmp_path)}
+    env.pop("DATABASE_URL", None)
+    result = subprocess.run(
+        [sys.executable, "-c", PUBLISHER], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
+
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout.strip().splitlines()[-1]) == {"after_response": True, "threads": 1}
