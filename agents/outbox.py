@@ -192,9 +192,12 @@ class _Publisher:
                     threading.Thread(target=self._loop, name="outbox-publisher", daemon=True).start()
 
     def _loop(self) -> None:
+        busy_until = 0.0
         while (message := self.queue.get()) is not None:  # waits for work; None stops the thread
-            close_old_connections()  # no request cycle recycles this thread's connection
+            if time.monotonic() > busy_until:  # idle a while: check the connection as a request would
+                close_old_connections()
             self.drain(first=message)
+            busy_until = time.monotonic() + 1
         connection.close()
 
     def flush(self, timeout: float = 10) -> None:
