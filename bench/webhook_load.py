@@ -6,8 +6,9 @@ Profiles:
 
 Every update carries the secret header; 5% are redeliveries of an earlier update_id. Afterwards
 the database must hold every distinct update exactly once. The same load then goes to a bare
-Django view under the same gunicorn command (the baseline), and both report their latency and
-the memory (PSS) of each gunicorn worker. With --rounds N the two alternate N times (newsdesk,
+Django view under the same gunicorn command (the baseline), and both report their latency, the
+memory (PSS) of each gunicorn worker and the workers' CPU per request (which, unlike latency,
+barely moves with a shared machine's load). With --rounds N the two alternate N times (newsdesk,
 bare, newsdesk, ...) so a shared machine's changing load hits both alike, and the medians over
 the rounds are printed with the machine's load average before and after.
 
@@ -198,37 +199,42 @@ def stored_ids(env: dict[str, str]) -> list[int]:
     return json.loads(out.strip().splitlines()[-1])
 
 
-def worker_pss_mb(master: int) -> list[float]:
-    """PSS of each gunicorn worker (the master's children)."""
+def worker_pss_mb(master: int) -> tuple[list[float], float]:
+    """PSS of each gunicorn worker (the master's children), and the CPU seconds they used."""
     sizes = []
+    cpu_ticks = 0
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
-            if int(stat.read_text().rsplit(")", 1)[1].split()[1]) != master:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            if int(fields[1]) != master:
                 continue
             rollup = (stat.parent / "smaps_rollup").read_text()
         except (OSError, IndexError, ValueError):
             continue
+        cpu_ticks += int(fields[11]) + int(fields[12])  # utime + stime
         kb = next(int(line.split()[1]) for line in rollup.splitlines() if line.startswith("Pss:"))
         sizes.append(kb / 1024)
-    return sizes
+    return sizes, cpu_ticks / os.sysconf("SC_CLK_TCK")
 
 
 def serve_and_load(
     env: dict[str, str], args: argparse.Namespace, rate: int, app: str, first_id: int = 1_000_000
-) -> tuple[list[float], list[int], set[int], list[float]]:
+) -> tuple[list[float], list[int], set[int], list[float], float]:
+    """Latencies, statuses, distinct update ids, PSS per worker, and the workers' CPU milliseconds
+    per request (warm-up included): unlike latency, CPU barely moves with the machine's load."""
     port = free_port()
     server = start_gunicorn(env, port, args.workers, args.threads, app)
     url = f"http://127.0.0.1:{port}/telegram/webhook/"
     try:
         # Warm every worker's connections (database, broker) first, as a running service would be.
-        asyncio.run(load(url, rate=50, seconds=2, first_id=1))
+        warm = asyncio.run(load(url, rate=50, seconds=2, first_id=1))[0]
         latencies, statuses, distinct = asyncio.run(load(url, rate, args.seconds, first_id))
-        pss = worker_pss_mb(server.pid)
+        pss, cpu_seconds = worker_pss_mb(server.pid)
     finally:
         server.terminate()
         server.wait(timeout=30)
     latencies.sort()
-    return latencies, statuses, distinct, pss
+    return latencies, statuses, distinct, pss, cpu_seconds * 1000 / (len(warm) + len(latencies))
 
 
 @dataclass
@@ -236,6 +242,7 @@ class Round:
     latencies: list[float]
     statuses: list[int]
     pss: list[float]
+    cpu_ms: float  # the workers' CPU per request
 
     @property
     def p50(self) -> float:
@@ -259,7 +266,7 @@ def describe(label: str, rounds: list[Round]) -> None:
         print(
             f"  {label:<9} round {n}: p50 {one.p50:5.1f} ms, p99 {one.p99:6.1f} ms, max "
             f"{one.latencies[-1]:6.1f} ms, non-2xx {one.errors}; PSS per worker {one.worker_pss:5.1f} MB "
-            f"(median of {len(one.pss)})"
+            f"(median of {len(one.pss)}); worker CPU {one.cpu_ms:4.2f} ms per request"
         )
 
 
@@ -274,7 +281,7 @@ def load_average() -> str:
 def compare(ours: list[Round], bare: list[Round]) -> None:
     """Medians over the rounds, side by side, and their ratios."""
     print(f"  medians over {len(ours)} round(s):     newsdesk   bare view   ratio")
-    for figure, unit in (("p50", "ms"), ("p99", "ms"), ("worker_pss", "MB")):
+    for figure, unit in (("p50", "ms"), ("p99", "ms"), ("worker_pss", "MB"), ("cpu_ms", "ms")):
         a, b = median_of(ours, figure), median_of(bare, figure)
         print(f"    {figure:<10} {a:10.1f} {unit} {b:8.1f} {unit} {a / b:7.1f}x")
 
@@ -302,10 +309,10 @@ def main() -> None:
     try:
         prepare(args.profile, env, args.database)
         for n in range(args.rounds):
-            latencies, statuses, distinct, pss = serve_and_load(
+            latencies, statuses, distinct, pss, cpu_ms = serve_and_load(
                 env, args, rate, "newsdesk.wsgi", first_id=1_000_000 * (n + 1)
             )
-            ours.append(Round(latencies, statuses, pss))
+            ours.append(Round(latencies, statuses, pss, cpu_ms))
             sent |= distinct
             bare.append(Round(*_without_ids(serve_and_load(bare_env, args, rate, "_bare_django"))))
         ids = [i for i in stored_ids(env) if i >= 1_000_000]  # the warm-ups' updates are not counted
@@ -322,9 +329,9 @@ def main() -> None:
 
 
 def _without_ids(
-    result: tuple[list[float], list[int], set[int], list[float]],
-) -> tuple[list[float], list[int], list[float]]:
-    return result[0], result[1], result[3]
+    result: tuple[list[float], list[int], set[int], list[float], float],
+) -> tuple[list[float], list[int], list[float], float]:
+    return result[0], result[1], result[3], result[4]
 
 
 def report(
