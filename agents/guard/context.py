@@ -74,6 +74,8 @@ _BASE = re.compile(r"^\)?\s?(?:보다|에 비해|대비|과 비교|와 비교)")
 # The word before 대비 or 보다 names the base of a comparison, not what the figure is about:
 # in "올해 예산 대비 9.8%" the 9.8% is growth, not a budget.
 _BASE_AFTER = re.compile(r"(?: 대비| 比|보다|에 비해| 기준)")
+# The same base written as one word with its particle: "전월보다 10.4%", "전년동월대비 117천명".
+_BASE_END = re.compile(r"(?:보다|대비)$")
 
 
 @dataclass(frozen=True)
@@ -262,8 +264,13 @@ def _sentence_tokens(
     for start, end in [*spans, *skip]:  # the unit of a figure ("억원") is no word about it
         inside[start:end] = [True] * (end - start)
     found = [(m.start(), m.end(), stem(m.group())) for m in _WORD.finditer(text) if not inside[m.start()]]
-    found = [(s, e, t) for s, e, t in found if t and not _BASE_AFTER.match(text, e)]
+    found = [(s, e, t) for s, e, t in found if t and not _base(text, s, e)]
     return sorted(found + [(p, p, t) for p, t in extra])
+
+
+def _base(text: str, start: int, end: int) -> bool:
+    """The word names the base of a comparison: "전월 대비", "전월보다", "전년동월대비"."""
+    return bool(_BASE_AFTER.match(text, end) or _BASE_END.search(text, start, end))
 
 
 def _after(text: str, tokens: Sequence[Token], positions: list[int], end: int, until: int) -> frozenset[str]:
@@ -377,6 +384,18 @@ def agreements(article: Context, source: Context) -> int:
     return sum(
         _in(w, h, p, source.about, source.about_prefixes) for w, h, p in article.probes if w in article.own
     )
+
+
+def speaks_of(article: Context, word: str) -> bool:
+    """Whether the article figure's clause has word (or a word it begins, or begins with)."""
+    head = word[:3] if len(word) >= 4 else ""
+    return _in(word, head, _word_prefixes(word), article.near, article.near_prefixes)
+
+
+def about_word(source: Context, word: str) -> bool:
+    """Whether word is one of what a source figure is about (prefixes count as in speaks_of)."""
+    head = word[:3] if len(word) >= 4 else ""
+    return _in(word, head, _word_prefixes(word), source.about, source.about_prefixes)
 
 
 def own_match(article: Context, source: Context) -> bool:

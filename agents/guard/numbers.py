@@ -45,6 +45,12 @@ _UNITS: dict[str, str] = {
 _FAMILIES = {**dict.fromkeys(_words("곳 개 개소 교 개교 개사"), "개"), "살": "세"}
 # 3차 추경 is the 3회 추경, and "정밀검사(5회 연속)" is "다섯 차례 연속 정밀검사".
 _FAMILIES |= dict.fromkeys(_words("차 회 회차 차례"), "회")
+# A rank is an ordinal: "1973년 이래 4위" is the "4번째로 높은" record. (차 stays a round: "1차
+# 메가프로젝트" is no "첫번째 금융지원".)
+_FAMILIES |= dict.fromkeys(_words("번째 위"), "번째")
+# Dwellings: housing statistics count 호, papers write 가구 or 세대 for the same homes
+# ("미분양 주택 65,836호" is "미분양 주택 6만5836가구").
+_FAMILIES |= dict.fromkeys(_words("호 가구 세대"), "호")
 # Ordinals: in "제3조" 조 is an article of a law, not a trillion.
 _ORDINAL_COUNTERS = _words("조 항 호 장 절 차 회 기 대 권 편 관 위")
 

@@ -186,10 +186,30 @@ def test_it_does_not_give_a_header_unit_to_numbers_far_below_the_table() -> None
         ("학교 12개교", "학교 12곳"),
         ("학교 12교", "학교 12개교"),
         ("참여 기업 300개사", "참여 기업 300개"),
+        # homes: statistics count 호, papers write 가구 or 세대
+        ("미분양 주택 52,310호", "미분양 주택 5만2310가구"),
+        ("신규 주택 1,200호", "신규 주택 1200세대"),
+        # a rank is an ordinal
+        ("1990년 이래 3위", "1990년 이래 3번째"),
+        ("1990년 이래 3위", "1990년 이래 세 번째"),
     ],
 )
 def test_it_treats_counters_of_the_same_thing_as_one_unit(source: str, article: str) -> None:
     assert unsupported(f"{article}가 참여한다.", f"{source}가 참여한다.") == []
+
+
+@pytest.mark.parametrize(
+    ("source", "article"),
+    [
+        ("미분양 주택 52,310호", "미분양 주택 5만2310명"),
+        ("1990년 이래 3위", "1990년 이래 네 번째"),
+        ("1990년 이래 3위", "1990년 이래 3회"),
+        # 차 stays a round: a first round is nobody's first time
+        ("1차 사업", "첫 번째 사업"),
+    ],
+)
+def test_it_keeps_counters_of_other_things_apart(source: str, article: str) -> None:
+    assert unsupported(f"{article}가 참여한다.", f"{source}가 참여한다.") != []
 
 
 def test_it_does_not_read_a_school_period_as_a_count_of_schools() -> None:
