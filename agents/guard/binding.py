@@ -163,7 +163,9 @@ def _lookup(
         for key in (word, head, *prefixes):
             for occurrence in table.get((family, key), ()) if key else ():
                 found[id(occurrence)] = occurrence
-    return list(found.values())
+    # In source order, not in the order the words happen to come out of a set: two rivals that fit
+    # equally well must give the same verdict on every run.
+    return sorted(found.values(), key=_where)
 
 
 def read_numbers(text: str, date_hits: Sequence[dates.DateHit], *, lenient: bool = False) -> list[NumberHit]:

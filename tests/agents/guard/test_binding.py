@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from datetime import date
+from pathlib import Path
 
 import pytest
 
@@ -164,3 +168,27 @@ def test_it_keeps_a_stated_value_unless_the_article_names_what_sets_another_figu
 
 def test_it_contradicts_a_stated_value_given_to_what_sets_another_figure_apart() -> None:
     assert statuses_on("지난해 평균 총급여액은 1억원으로 집계됐다.", PAY) == {("1억원", "contradicted")}
+
+
+TIED = """
+from agents.guard import check_article
+source = "수입 과일은 바나나가 가장 많았고(31.5%), 다음으로 포도(22.4%), 오렌지(21.9%), 망고(5.1%) 순이다."
+article = "수입 과일은 바나나(31.5%)가 가장 많았고 포도(21.9%), 오렌지(22.4%), 망고(5.1%)가 뒤를 이었다."
+print(sorted((f.fact.text, f.status) for f in check_article(body=article, sources=[source])))
+"""
+
+
+def test_two_rivals_that_fit_equally_well_give_one_verdict_whatever_the_hash_order() -> None:
+    root = Path(__file__).resolve().parents[3]
+    verdicts = {
+        subprocess.run(
+            [sys.executable, "-c", TIED],
+            cwd=root,
+            env={**os.environ, "PYTHONHASHSEED": str(seed), "PYTHONPATH": str(root)},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for seed in range(8)
+    }
+    assert len(verdicts) == 1
