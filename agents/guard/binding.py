@@ -25,7 +25,6 @@ from agents.guard import messages as msg
 from agents.guard.changes import reversed_ends
 from agents.guard.context import (
     Context,
-    about_word,
     agreements,
     contexts,
     described_alike,
@@ -33,7 +32,6 @@ from agents.guard.context import (
     own_match,
     related,
     score,
-    speaks_of,
     words,
 )
 from agents.guard.derived import derive, derive_total, describe
@@ -42,6 +40,7 @@ from agents.guard.lists import bullet_runs, sentence_list_length
 from agents.guard.named import Said, bag, named_elsewhere
 from agents.guard.numbers import NumberHit, find_numbers, format_value, mask
 from agents.guard.occurrences import Occurrence
+from agents.guard.rivals import banded_as_stated, names_rival
 from agents.guard.within import MAGNITUDES, quantum, rate_of, total_of
 
 Location = tuple[int, int, int]
@@ -248,7 +247,8 @@ def _bind(number: NumberHit, context: Context, index: NumberIndex, said: Said) -
             and own_match(context, best_other.context)
             and other_score >= score(context, best.context) + MARGIN
             and not _named_as_stated(context, best, best_other)
-            and _names_rival(context, best, best_other)
+            and names_rival(context, best, best_other)
+            and not banded_as_stated(said.text[: number.start], index.texts, best, best_other)
         ):
             return Binding("contradicted", msg.MISPLACED.format(other=best_other.text), _where(best_other))
         if _may_move(number, same) and named_elsewhere(number, context, same, index, said):
@@ -269,21 +269,6 @@ def _named_as_stated(context: Context, same: Occurrence, rival: Occurrence) -> b
     if described_alike(context, same.context) and not described_alike(context, rival.context):
         return True
     return bool(rival.context.described) and not mentions(context, rival.context.described)
-
-
-def _names_rival(context: Context, same: Occurrence, rival: Occurrence) -> bool:
-    """What sets the rival apart from the figure stated at this value is in the article: a word the
-    rival is about and the stated figure is not ("연말정산을 신고한 근로자가 2085만명" is the release's
-    2,085만 명 신고 인원, not its 자녀 세액공제 신고 근로자, for the article never says 세액공제),
-    else a year or month only the rival is about, or, where both are about the same words, the
-    article figure's role ("18만t 감소한 451만t으로").
-    Two figures about one thing in one role ("강수량 1018.5 mm", "강수량은 291.2 mm") are told apart by
-    value alone, and the value is stated."""
-    apart = [w for w in rival.context.about if not about_word(same.context, w)]
-    for told in ([w for w in apart if ":" not in w], [w for w in apart if ":" in w]):  # words, then dates
-        if told:
-            return any(speaks_of(context, w) for w in told)
-    return bool(context.role) and rival.context.role == context.role != same.context.role
 
 
 _AHEAD = frozenset(("번째", "가지"))  # counters that stand before what they are about

@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from datetime import date
 from pathlib import Path
 
 import pytest
@@ -128,46 +127,6 @@ FIRST = "군은 해안 풍력 발전사업을 시작으로 지역 기업에 자�
 )
 def test_it_reads_a_first_the_source_says_in_words(source: str, article: str, status: str) -> None:
     assert [s for text, s in statuses(article, source) if "번째" in text] == [status]
-
-
-PAY = (
-    "○ 평균 총급여액은 전년(3,900만 원) 대비 3.1%(121만 원) 늘어난 4,021만 원입니다.\n\n"
-    "□ 총급여액이 1억 원을 초과하는 고액 연봉자는 120만 명으로 나타났습니다."
-)
-RAIN = (
-    "올해 봄철, 전국 평균기온 평년보다 1 ℃ 높았고, 강수량은 85.3 mm 더 내려\n"
-    "- 평균기온 13.2 ℃ 역대 2위, 강수량 318.4 mm 6위"
-)
-DEALS = (
-    "(거래량) 5월 매매거래는 48,120건으로, 전월 대비 6.2% 증가하였다.\n"
-    "- 5월 전월세 거래는 190,305건으로, 전월 대비 3.4% 증가하였다."
-)
-
-
-def statuses_on(article: str, source: str) -> set[tuple[str, str]]:
-    found = check_article(body=article, sources=[source], reference=date(2024, 12, 19))
-    return {(f.fact.text, f.status) for f in found if f.fact.kind == "number"}
-
-
-@pytest.mark.parametrize(
-    ("source", "article"),
-    [
-        # what sets the other figures apart (평균) is nowhere in the article
-        (PAY, "지난해 연말정산 기준 총급여액이 1억원을 초과하는 고액 연봉자는 120만명으로 집계됐다."),
-        # two figures about one thing in one role are told apart by value alone
-        (RAIN, "봄철 전국 강수량은 318.4㎜로 평년보다 85.3㎜ 많았다."),
-        # the base of a comparison written as one word ("전월보다") says nothing about the figure
-        (DEALS, "5월 주택 매매거래는 4만8120건으로 전월보다 6.2% 늘었다."),
-    ],
-)
-def test_it_keeps_a_stated_value_unless_the_article_names_what_sets_another_figure_apart(
-    source: str, article: str
-) -> None:
-    assert {status for _, status in statuses_on(article, source)} == {"confirmed"}
-
-
-def test_it_contradicts_a_stated_value_given_to_what_sets_another_figure_apart() -> None:
-    assert statuses_on("지난해 평균 총급여액은 1억원으로 집계됐다.", PAY) == {("1억원", "contradicted")}
 
 
 TIED = """
