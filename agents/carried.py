@@ -128,7 +128,8 @@ def carried_figures(atoms: Sequence[Atom], *, sentences: Sequence[str]) -> set[A
     """The figure atoms whose figure the article states about the same thing: where the guard
     binds it to the same words (one guard pass per release sentence), where it has two or more
     significant digits and the same unit, or where one article sentence states it with every
-    content word the release writes before it ("접촉자 중 1명" in "이 가운데 지인 1명이").
+    content word the release writes before it ("접촉자 중 1명" in "이 가운데 지인 1명이"); and a
+    figure in brackets right after one the article carries.
     """
     article = "\n".join(sentences)
     found: set[Atom] = set()
@@ -142,7 +143,16 @@ def carried_figures(atoms: Sequence[Atom], *, sentences: Sequence[str]) -> set[A
                 and (same[atom.nth].supported or _distinct_in(same[atom.nth].fact.key, stated))
             ) or _stated_with_own_words(atom, sentences=sentences):
                 found.add(atom)
-    return found
+    # A figure in brackets qualifies the one before it ("9만7000명" carries "+97천명, +4.3%"): an
+    # article that writes the main figure out chose it, and the rate beside it is no fact of its
+    # own. A main figure the guard only derives from others ("44조748억원" and "40조1562억원" give
+    # "9.8%") is no such choice.
+    heads = {(a.probe, a.figure, a.nth) for a in found if _figure_key(a.figure) in stated}
+    return found | {a for a in atoms if a.head and (a.probe, *a.head) in heads}
+
+
+def _figure_key(figure: str) -> str:
+    return next((f.key for f in extract_facts(figure) if f.kind == "number"), "")
 
 
 def _distinct_in(key: str, stated: set[str]) -> bool:
@@ -154,7 +164,7 @@ def _distinct_in(key: str, stated: set[str]) -> bool:
 
 
 def _stated_with_own_words(atom: Atom, *, sentences: Sequence[str]) -> bool:
-    key = next((f.key for f in extract_facts(atom.figure) if f.kind == "number"), "")
+    key = _figure_key(atom.figure)
     own = content_words(atom.source_text[: atom.source_text.rfind(atom.figure)])
     if not key or not own:
         return False

@@ -36,6 +36,9 @@ _SPLIT_THOUSANDS = re.compile(r"(?<![\d,])(\d{1,3}), (\d{3})(?=[만억조천]|\d
 # "5대 핵심과제", "4대 분야": the N major things a plan names, a heading rather than a count.
 _HEADING = re.compile(r"^\s?(?:핵심|분야|과제|정책|전략|중점|목표|추진|역점|혁신|원칙|방향|권역)")
 _DAY = re.compile(r"(?:d:|\d{4}-\d{2}-)\d{1,2}$")
+# Between a figure and the one in brackets that qualifies it: "197천명(+1.2%)", "(+97천명, +4.3%)".
+_QUALIFYING = re.compile(r"[\s,(（+\-−△▲▼▽]*")
+_PER = re.compile(r"\s?당(?![초시해첨국부선일])")
 _FIGURE_END = re.compile(r"^[^\s,;()]*(?:\s(?:증가|감소|상승|하락|늘어|줄어|증가한|감소한)[^\s,;]*)?")
 
 
@@ -48,6 +51,9 @@ class Atom:
     figure: str = ""  # ... the figure as written there
     nth: int = 0  # ... and which of the equal figures of that sentence it is
     opening: bool = False  # cut from the release's title or lead, which the article's opening restates
+    # ... for a figure in brackets right after another ("197천명(+1.2%)", "(+97천명, +4.3%)"): that
+    # figure and which of its equals it is, the figure this one qualifies
+    head: tuple[str, int] | None = None
 
 
 def clauses(text: str) -> list[str]:
@@ -89,6 +95,7 @@ def figure_atoms(text: str) -> list[Atom]:
     details: list[Atom] = []
     cursor, subject = 0, ""
     seen: list[str] = []
+    last: tuple[str, int, int] | None = None  # the figure before: its text, nth and end
     for fact in extract_facts(text):
         at = text.find(fact.text, cursor)
         if not has_unit(fact.kind, fact.key) or at < 0:
@@ -108,10 +115,13 @@ def figure_atoms(text: str) -> list[Atom]:
         own = before if _COMPARISON.sub("", before).strip() else ""
         label = short(piece if own or not subject else f"{subject} … {piece}")
         subject = own or subject
-        atom = Atom("figure", label, piece, probe=text, figure=fact.text, nth=seen.count(fact.text))
-        (details if _open_bracket(text, at) >= 0 else atoms).append(atom)
+        nth = seen.count(fact.text)
+        inside = _open_bracket(text, at) >= 0
+        head = last[:2] if inside and last and _QUALIFYING.fullmatch(text[last[2] : at]) else None
+        atom = Atom("figure", label, piece, probe=text, figure=fact.text, nth=nth, head=head)
+        (details if inside else atoms).append(atom)
         seen.append(fact.text)
-        cursor = end
+        cursor, last = end, (fact.text, nth, at + len(fact.text))
     # A figure in brackets qualifies the one before it: the main figures come first.
     return atoms + details
 
@@ -152,12 +162,20 @@ def _last_break(text: str, at: int) -> int:
 
 def qualifier(text: str, key: str, at: int, end: int) -> bool:
     """An age band or a decade ("15~64세", "20대") says which group a figure is about, not a fact;
-    an age on its own ("초혼연령 33.7세") is one. "5대 핵심과제" is a heading, and so is the
-    ordinal a spoken briefing opens an item with ("두 번째, 보도자료 4쪽이 되겠습니다")."""
+    an age on its own ("초혼연령 33.7세") is one, a denominator ("1인당") none. "5대 핵심과제" is a
+    heading, and so is the ordinal a spoken briefing opens an item with ("두 번째, 보도자료 4쪽이
+    되겠습니다")."""
     band = key.endswith("|세") and text[max(0, at - 2) : at].strip()[-1:] in ("~", "∼", "〜")
     heading = key.endswith("|대") and bool(_HEADING.match(text[end:]))
     item = key.endswith("|번째") and not text[:at].strip() and text[end : end + 1] == ","
-    return band or heading or item or bool(_QUALIFIER.fullmatch(key))
+    return band or heading or item or per(key, text, end) or bool(_QUALIFIER.fullmatch(key))
+
+
+def per(key: str, text: str, end: int) -> bool:
+    """ "1인당 929.9g", "인구 10만 명당 5.2명": the figure before 당 is the denominator of a rate,
+    not a fact of its own; and "1인" names a kind of thing ("1인 하루 배출량", "1인 가구", "종사자
+    1인 이상 사업체"), where a count of one person is written "1명"."""
+    return key == "1|인" or bool(_PER.match(text, end))
 
 
 def _range_start(text: str, end: int) -> bool:

@@ -38,7 +38,7 @@ from agents.guard.derived import derive, derive_total, describe
 from agents.guard.hangul import said_in_words
 from agents.guard.lists import bullet_runs, sentence_list_length
 from agents.guard.named import Said, bag, named_elsewhere
-from agents.guard.numbers import NumberHit, find_numbers, format_value, mask
+from agents.guard.numbers import NumberHit, celsius, find_numbers, format_value, mask
 from agents.guard.occurrences import Occurrence
 from agents.guard.rivals import banded_as_stated, names_rival
 from agents.guard.within import MAGNITUDES, quantum, rate_of, total_of
@@ -118,7 +118,13 @@ class NumberIndex:
             for hit, context in zip(inside, found, strict=True):
                 if hit.start in table:  # a table row: every cell is about the row's label
                     context = found[0]
-                for reading in (hit, *table.get(hit.start, ()), *_rejoined(text, hit), *_won(hit)):
+                for reading in (
+                    hit,
+                    *table.get(hit.start, ()),
+                    *_rejoined(text, hit),
+                    *_won(hit),
+                    *celsius(text, hit),
+                ):
                     value, family = reading.value, reading.family
                     self._add(Occurrence(value, family, number, hit.start, hit.end, hit.text, context, start))
 

@@ -38,7 +38,18 @@ _UNITS: dict[str, str] = {
     **{"L": "L", "ℓ": "L", "리터": "L", "℃": "℃", "°C": "℃", "GB": "GB", "TB": "TB", "MB": "MB"},
     **{"MW": "MW", "㎿": "MW", "GW": "GW", "kW": "kW", "㎾": "kW", "kWh": "kWh", "㎾h": "kWh"},
     **{"MWh": "MWh", "GWh": "GWh", "TWh": "TWh"},
+    # A release writes the symbol, an article often the word: "30㎞" is "30킬로미터", "84㎡" is
+    # "84제곱미터", "1.5GW" is "1.5기가와트".
+    **{"킬로미터": "km", "미터": "m", "센티미터": "cm", "밀리미터": "mm", "킬로그램": "kg"},
+    **{"제곱미터": "㎡", "평방미터": "㎡", "제곱킬로미터": "㎢", "평방킬로미터": "㎢", "헥타르": "ha"},
+    **{"메가와트": "MW", "기가와트": "GW", "킬로와트": "kW", "킬로와트시": "kWh"},
+    **{"메가와트시": "MWh", "기가와트시": "GWh", "테라와트시": "TWh"},
 }
+# "24.7도" is a temperature where the figure has a fraction or the words before it speak of one
+# ("영하 10도", "낮 최고기온이 35도"); elsewhere 도 is the particle "also" ("3000도 무너졌다").
+_DEGREES = re.compile(r"도(?![시청민내의])")
+_TEMPERATURE = re.compile(r"기온|온도|수온|체온")
+_WARM = re.compile(r"(?:기온|온도|수온|체온|섭씨|영하|영상)[^.!?\n]{0,20}$")
 # Counters that count the same thing: "7곳", "7개소" and "7개" of sites, "12교" and "12개교" of
 # schools, "300개사" and "300개 기업" of firms; rounds "3차" and "3회". A figure is compared by its
 # family, so a reporter's choice of counter is never a false flag.
@@ -175,9 +186,29 @@ def _quantity(match: re.Match[str], lenient: bool) -> NumberHit:
     if unit and gap == " " and not (lenient or loose or unit[0].isascii() or not unit[0].isalpha()):
         unit = ""
     end = match.end() if unit else match.end("num")
+    canonical = _UNITS.get(unit, "")
+    if not unit and _degrees(match.string, match.end("num"), warm="." in number):
+        canonical, end = "℃", match.end("num") + 1
     digits = sum(c.isdigit() for c in number)
     text = match.string[match.start() : end]
-    return NumberHit(match.start(), end, text, value, _UNITS.get(unit, ""), digits, scaled, scale)
+    return NumberHit(match.start(), end, text, value, canonical, digits, scaled, scale)
+
+
+def celsius(text: str, hit: NumberHit) -> list[NumberHit]:
+    """A release's table leaves the unit to its row: "일최고기온 극값 경신 지점: 울진 37.3 (2위)"
+    is 37.3℃. A bare figure with a fraction on a line that speaks of a temperature before it also
+    reads as degrees, as "37.3도" in the article does."""
+    line = text.rfind("\n", 0, hit.start) + 1
+    if hit.unit or hit.scaled or "." not in hit.text or not _TEMPERATURE.search(text, line, hit.start):
+        return []
+    return [replace(hit, unit="℃")]
+
+
+def _degrees(text: str, end: int, *, warm: bool) -> bool:
+    """Whether 도 right after a figure ending at `end` is degrees Celsius (see _DEGREES)."""
+    if not _DEGREES.match(text, end):
+        return False
+    return warm or bool(_WARM.search(text, 0, end))
 
 
 @lru_cache(maxsize=4096)

@@ -65,3 +65,12 @@ def test_a_release_lead_restated_by_the_article_opening_is_carried_only_there() 
 def test_dates_are_compared_by_their_day_and_words_like_today_identify_nothing() -> None:
     assert anchors("12월 13일 평가회") == anchors("오는 13일 평가회")
     assert anchors("오늘 발표한 내용") == frozenset()
+
+
+def test_a_rate_in_brackets_is_carried_with_the_figure_it_qualifies() -> None:
+    release = "사업체노동력조사 결과\n증가한 산업은 사회복지 서비스업(+97천명, +4.3%), 도매업(+16천명) 순\n"
+    body = "산업별로는 사회복지 서비스업(9만7000명), 도매업(1만6000명) 순으로 종사자가 늘었다."
+    assert _figures(release, body) == []
+    # without the main figure the rate is missing with it
+    body = "산업별로는 도매업(1만6000명)에서 종사자가 늘었다."
+    assert "서비스업(+97천명, +4.3%" in _figures(release, body)

@@ -109,3 +109,14 @@ def test_a_clause_the_release_joins_to_a_figure_is_a_fact_of_its_own() -> None:
     listed = [f.source_text for f in missing_facts(release=release, headline="", body=body)]
     assert "유휴시설과 경관을 활용한 경제활동도 인증제에 새로 포함하고" in listed
     assert all("4000개" not in text for text in listed)
+
+
+def test_a_denominator_or_one_person_as_a_kind_is_no_figure_to_carry() -> None:
+    release = (
+        "전국폐기물 통계조사, 1인 하루 배출량 929.9kg\n"
+        "1인당 하루에 버리는 쓰레기량이 929.9kg으로 5년 전보다 10kg 감소했다.\n"
+        "인구 10만 명당 시설은 3.2곳이다.\n"
+    )
+    figures = [f.source_text for f in key_facts(release) if f.kind == "figure"]
+    assert not [f for f in figures if f.endswith(("1인", "1인당", "10만 명당"))]
+    assert any(f.endswith("929.9kg") for f in figures) and any("3.2곳" in f for f in figures)

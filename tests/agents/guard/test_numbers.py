@@ -29,6 +29,19 @@ from tests.agents.guard.helpers import keys, unsupported
         ("84㎡", "84m²"),
         ("5살", "5세"),
         ("140만 대", "140만대"),
+        # a symbol in the release, the word in the article
+        ("30㎞", "30킬로미터"),
+        ("84㎡", "84제곱미터"),
+        ("84㎡", "84평방미터"),
+        ("12㎢", "12제곱킬로미터"),
+        ("3㏊", "3헥타르"),
+        ("15㎏", "15킬로그램"),
+        ("660.2㎜", "660.2밀리미터"),
+        ("1.5GW", "1.5기가와트"),
+        ("500MW", "500메가와트"),
+        ("120kWh", "120킬로와트시"),
+        ("24.7℃", "24.7도"),
+        ("24.7 ℃", "24.7도"),
     ],
 )
 def test_it_treats_equal_amounts_written_differently_as_equal(written: str, other: str) -> None:
@@ -329,3 +342,28 @@ def test_it_keeps_the_unit_of_an_approximate_figure_written_with_yeo(written: st
 def test_it_flags_an_approximate_count_given_the_unit_of_another_thing() -> None:
     source = "지원 대상은 기초생활수급가구 31만 8천여 가구, 경로당 7천 8백여 곳이다."
     assert unsupported("지원 대상은 기초생활수급가구 7800여 가구다.", source) == ["7800여 가구"]
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("평균기온은 24.7도로 높았다.", "24.7|℃"),
+        ("평년보다 1.0도 높았다.", "1|℃"),
+        ("아침 기온이 영하 10도까지 떨어졌다.", "10|℃"),
+        ("낮 최고기온이 35도를 넘었다.", "35|℃"),
+        ("수온은 28도였다.", "28|℃"),
+        # 도 is also the particle "also": a whole figure without a word of temperature stays bare
+        ("지수가 3000도 무너졌다.", "3000|"),
+        ("참가자 25도 포함된다.", "25|"),
+    ],
+)
+def test_it_reads_degrees_written_with_do_only_where_they_are_a_temperature(text: str, key: str) -> None:
+    assert keys(text) == [key]
+
+
+def test_a_bare_release_figure_on_a_line_about_temperature_supports_degrees() -> None:
+    source = "관측이래 일최고기온 극값 경신 지점: (8월 3일) 울진 37.3 (2위), 강릉 38.4 (5위)"
+    assert unsupported("울진이 37.3도, 강릉이 38.4도까지 올랐다.", source) == []
+    assert unsupported("울진이 37.5도까지 올랐다.", source) == ["37.5도"]
+    # elsewhere a bare figure is no temperature
+    assert unsupported("울진이 37.3도까지 올랐다.", "울진 지점 37.3 (2위)") == ["37.3도"]
