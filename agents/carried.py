@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from itertools import pairwise
 
-from agents.factatoms import Atom
+from agents.factatoms import Atom, clauses
 from agents.guard import check_article, extract_facts
 from agents.guard.context import words
 from agents.provenance import bigrams
@@ -46,6 +46,8 @@ _SPACE = re.compile(r"\s+")
 # A rank and an ordinal are the same figure: "수출 2위 품목" is "두 번째로 수출이 많은".
 _SAME_UNIT = {"위": "번째", "째": "번째"}
 _DAY = re.compile(r"(?:d:|\d{4}-\d{2}-)(\d{1,2})$")
+# Words that say a rank is a record ("역대 4위", "1973년 이래", "사상 최고"), not what it ranks.
+_RECORD = frozenset(("역대", "이래", "사상", "관측", "관측이래"))
 
 
 @lru_cache(maxsize=4096)
@@ -166,11 +168,29 @@ def _distinct_in(key: str, stated: set[str]) -> bool:
 def _stated_with_own_words(atom: Atom, *, sentences: Sequence[str]) -> bool:
     key = _figure_key(atom.figure)
     own = content_words(atom.source_text[: atom.source_text.rfind(atom.figure)])
+    if key and own and all(w in _RECORD for w in own) and same_unit(key).endswith("|번째"):
+        return _ranked(atom, same_unit(key), sentences)
     if not key or not own:
         return False
     return any(
         same_unit(key) in _stated(sentence) and all(covers(w, _SPACE.sub("", sentence)) for w in own)
         for sentence in sentences
+    )
+
+
+def _ranked(atom: Atom, key: str, sentences: Sequence[str]) -> bool:
+    """ "평균기온 24.7 ℃ 역대 4위": a rank whose own words only say it is a record ranks the figure
+    before it, so it is about that figure's subject; an article often gives the rank in the next
+    sentence ("이는 1973년 이래 4번째로 높은 기록이다"). Carried where two sentences that follow
+    each other state the rank and every content word of its clause."""
+    clause = next((c for c in clauses(atom.probe) if atom.source_text in c), "")
+    subject = [w for w in content_words(clause[: clause.rfind(atom.figure)]) if w not in _RECORD]
+    if not subject:
+        return False
+    return any(
+        any(key in _stated(s) for s in window.split("\n"))
+        and all(covers(w, _SPACE.sub("", window)) for w in subject)
+        for window in (f"{a}\n{b}" for a, b in pairwise(sentences))
     )
 
 

@@ -74,3 +74,19 @@ def test_a_rate_in_brackets_is_carried_with_the_figure_it_qualifies() -> None:
     # without the main figure the rate is missing with it
     body = "산업별로는 도매업(1만6000명)에서 종사자가 늘었다."
     assert "서비스업(+97천명, +4.3%" in _figures(release, body)
+
+
+CLIMATE = "여름철 기후분석 결과\n- 평균기온 24.7 ℃ 역대 4위, 강수량 1018.5 mm 5위\n"
+
+
+def test_a_record_rank_is_carried_where_the_next_sentence_gives_it_for_the_same_subject() -> None:
+    body = (
+        "평균기온이 24.7도로 높았다. 이는 1973년 이래 4번째로 높은 기록이다. "
+        "최저기온은 21.1도로 역대 2위였다. 강수량은 1018.5㎜로 역대 5위였다."
+    )
+    assert _figures(CLIMATE, body) == []
+
+
+def test_a_record_rank_the_article_gives_otherwise_is_still_missing() -> None:
+    body = "평균기온이 24.7도로 높았다. 이는 1973년 이래 3번째로 높은 기록이다. 강수량은 1018.5㎜로 5위였다."
+    assert _figures(CLIMATE, body) == ["역대 4위"]
