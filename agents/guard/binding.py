@@ -52,7 +52,10 @@ _IDIOMS = re.compile(
 )
 _HEADER = re.compile(r"단위\s?[:：]?\s?(?P<units>[^)\]\n]{1,24}?)\s?(?:[)\]]|\n|$)")
 _TABLE_REACH = 2000  # characters after a "단위:" header in which bare numbers take its unit
-_SENTENCE_END = re.compile(r"(?<=[.?!])\s|\n")
+# A line break ends a source sentence, except after a comma where the next line opens with no bullet:
+# "- 분양은 10월 기준 20,416호로 … 감소하였고,\n1~10월 누계 기준 182,373호로 …" is one bullet, and
+# the second line's figures are still about 분양.
+_SENTENCE_END = re.compile(r"(?<=[.?!])\s|(?<!,)(?<!, )\n|\n(?![ \t]*[가-힣0-9A-Za-z(’‘'\"“])|\n(?=ㅇ )")
 _BROKEN = re.compile(r"(?<![\d.,])(\d{1,3})(, | )$")
 _LIST_TEXT = "항목 {}개"  # how a counted source list is shown as evidence
 

@@ -177,6 +177,10 @@ def contexts(
             own |= previous[1].own  # "3만2000명에서 4만5000명으로", "1,029 → 1,311억 원": the same thing
         if source and previous and not own:
             own = previous[1].own  # "전년(20,605개교) 대비 125개교 감소": about the same thing
+        elif source and previous and _CLAUSE_AFTER.search(text, since, start) and all(":" in w for w in own):
+            # "분양은 10월 기준 20,416호로 … 감소하였고, 1~10월 누계 기준 182,373호로": a clause joined
+            # by 고 or 며 that names only its period goes on about the sentence's first figure.
+            own |= {w for w in result[0].own if ":" not in w}
         if previous and _SLASH.fullmatch(text, previous[0], start):
             own = previous[1].own  # "(권역/지역) 12/29개소": a pair shares its label
         label = _label(text, start)
@@ -196,6 +200,7 @@ def contexts(
 
 
 _EACH = re.compile(r"각각")
+_CLAUSE_AFTER = re.compile(r"[가-힣][고며],")  # "감소하였고, …", "추세이며, …": a clause follows
 _RUN_GAP = re.compile(r"\s?(?:,|[와과·]|및)\s?")
 _ITEM = re.compile(r", |(?<=[가-힣])[와과] | 및 ")  # what separates the items of a list
 _ITEM_END = re.compile(r"\)?(?:으로|로|에서|에|은|는|이|가|을|를)?\s?(?:, |[와과] | 및 )?")

@@ -1,0 +1,35 @@
+"""What a release's lines, clauses and brackets say a figure is about, and which rounds are ordinals."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from agents.guard import check_article
+
+
+def statuses(article: str, source: str) -> dict[str, str]:
+    found = check_article(body=article, sources=[source], reference=date(2024, 4, 20))
+    return {f.fact.text: f.status for f in found if f.fact.kind == "number"}
+
+
+TRADE = (
+    "- 수출은 3월 기준 52억 달러로 전년동월(48억 달러) 대비 8.3% 증가하였고,\n"
+    "1~3월 누계 기준 150억 달러로 전년동기(141억 달러) 대비 6.4% 증가하였다.\n"
+    "- 수입은 3월 기준 45억 달러로 전년동월(47억 달러) 대비 4.3% 감소하였다."
+)
+
+
+@pytest.mark.parametrize(
+    ("article", "figure", "status"),
+    [
+        ("1~3월 누계로 보면 수입은 줄었지만, 수출은 150억달러로 6.4% 늘었다.", "150억달러", "confirmed"),
+        ("3월 수출은 52억달러로 8.3% 늘었다.", "52억달러", "confirmed"),
+        ("3월 수입은 52억달러로 늘었다.", "52억달러", "contradicted"),
+    ],
+)
+def test_a_bullet_continued_on_the_next_line_is_still_about_its_subject(
+    article: str, figure: str, status: str
+) -> None:
+    assert statuses(article, TRADE)[figure] == status
