@@ -190,7 +190,14 @@ def contexts(
             own |= previous[1].own
         elif label >= 0:  # "사회안전망 강화(4대 핵심과제, 3조 4,355억 원)": about what the bracket follows
             at = bisect_left(positions, label)
-            own |= _joined(tokens[max(0, at - OWN_WORDS) : at])
+            # A bracket opened after the figure before it is about the words since that figure: in
+            # "종이류(28.5%)가 가장 많았고 화장지류(21.1%), 플라스틱류(20.8%)" the 20.8% is 플라스틱류's
+            # alone. With no word in between nor a clause break, it restates the thing of that figure:
+            # "설비용량을 25GW까지 확대한다(현재 0.35GW)".
+            floor = bisect_left(positions, since) if label >= since else 0
+            if floor >= at and not _BREAK.search(text, since, label):
+                floor = 0
+            own |= _joined(tokens[max(floor, at - OWN_WORDS) : at])
         shared = frozenset(t for _, _, t in tokens[:last]) - own
         until = spans[i + 1][0] if i + 1 < len(spans) else len(text)
         context = Context(own, shared, role, _described(text, end, until))

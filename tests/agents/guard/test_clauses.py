@@ -33,3 +33,25 @@ def test_a_bullet_continued_on_the_next_line_is_still_about_its_subject(
     article: str, figure: str, status: str
 ) -> None:
     assert statuses(article, TRADE)[figure] == status
+
+
+WASTE = "○ 봉투 속 폐기물은 종이류가 가장 많았고(31.2%), 다음으로 비닐류(24.6%), 캔류(22.3%) 순이었다."
+
+
+@pytest.mark.parametrize(
+    ("article", "figure", "status"),
+    [
+        (
+            "폐기물은 종이류(31.2%)가 가장 많았고 비닐류(24.6%), 캔류(22.3%)가 뒤를 이었다.",
+            "22.3%",
+            "confirmed",
+        ),
+        (
+            "폐기물은 종이류(31.2%)가 가장 많았고 비닐류(22.3%), 캔류(24.6%)가 뒤를 이었다.",
+            "24.6%",
+            "contradicted",
+        ),
+    ],
+)
+def test_a_bracket_after_a_label_is_about_that_label_alone(article: str, figure: str, status: str) -> None:
+    assert statuses(article, WASTE)[figure] == status
