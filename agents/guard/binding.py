@@ -19,6 +19,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
 from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal
+from functools import partial
 
 from agents.guard import dates
 from agents.guard import messages as msg
@@ -41,6 +42,7 @@ from agents.guard.named import Said, bag, named_elsewhere
 from agents.guard.numbers import NumberHit, celsius, find_numbers, format_value, mask
 from agents.guard.occurrences import Occurrence
 from agents.guard.rivals import banded_as_stated, names_rival
+from agents.guard.rounds import as_ordinal, fits_event
 from agents.guard.within import MAGNITUDES, quantum, rate_of, total_of
 
 Location = tuple[int, int, int]
@@ -121,13 +123,8 @@ class NumberIndex:
             for hit, context in zip(inside, found, strict=True):
                 if hit.start in table:  # a table row: every cell is about the row's label
                     context = found[0]
-                for reading in (
-                    hit,
-                    *table.get(hit.start, ()),
-                    *_rejoined(text, hit),
-                    *_won(hit),
-                    *celsius(text, hit),
-                ):
+                also = [*_won(hit), *celsius(text, hit), *as_ordinal(text, hit)]
+                for reading in (hit, *table.get(hit.start, ()), *_rejoined(text, hit), *also):
                     value, family = reading.value, reading.family
                     self._add(Occurrence(value, family, number, hit.start, hit.end, hit.text, context, start))
 
@@ -243,8 +240,9 @@ def _bind(number: NumberHit, context: Context, index: NumberIndex, said: Said) -
             if where
             else Binding("not_found", msg.NOT_FOUND["number"])
         )
-    same = [o for o in index.by_key.get(f"n:{value}|{number.family}", []) if _fits(o, context)]
-    others = [o for o in index.rivals(number.family, context) if o.value != number.value]
+    event = partial(fits_event, after=said.text[number.end :], texts=index.texts)  # "4차로 공개" only
+    same = [o for o in index.by_key.get(f"n:{value}|{number.family}", []) if _fits(o, context) and event(o)]
+    others = [o for o in index.rivals(number.family, context) if o.value != number.value and event(o)]
     best_other = max(others, key=lambda o: score(context, o.context), default=None)
     other_score = score(context, best_other.context) if best_other else -99
     if same:

@@ -35,6 +35,43 @@ def test_a_bullet_continued_on_the_next_line_is_still_about_its_subject(
     assert statuses(article, TRADE)[figure] == status
 
 
+PAYERS = (
+    "□ 근로소득 연말정산 신고 인원은 1,910만 명이다.\n"
+    "□ 근로소득 연말정산에 의료비 공제를 신고한 근로자는 전년(420.5만 명) 대비 3.1% 늘어난 433.6만 명이다."
+)
+
+
+@pytest.mark.parametrize(
+    ("article", "status"),
+    [
+        # 연말정산 is what the stated figure is about; that another count also says 근로자 decides nothing
+        ("지난해 근로소득 연말정산을 신고한 근로자가 1910만명이었다.", "confirmed"),
+        ("의료비 공제를 신고한 근로자는 1910만명이었다.", "contradicted"),
+    ],
+)
+def test_a_value_stays_with_the_figure_whose_own_words_the_article_uses(article: str, status: str) -> None:
+    assert statuses(article, PAYERS)["1910만명"] == status
+
+
+ROUNDS = "□ 통계청은 이번에 3차로 공개하는 통계 120종을 누리집에 올린다. 1차 사업은 지난해 끝났다."
+
+
+@pytest.mark.parametrize(
+    ("article", "figure", "status"),
+    [
+        ("통계청이 통계 120종을 공개했다. 이번이 세 번째 공개다.", "세 번째", "confirmed"),
+        ("통계청이 통계 120종을 공개했다. 이번이 네 번째 공개다.", "네 번째", "not_found"),
+        # "1차 사업" names a phase, and "3차로 공개" is the third 공개, of nothing else
+        ("통계청이 통계 120종을 공개했다. 이번이 첫 번째 사업이다.", "첫 번째", "not_found"),
+        ("통계청은 세 번째 사업을 시작했다.", "세 번째", "not_found"),
+    ],
+)
+def test_a_round_is_the_ordinal_of_the_event_it_is_the_round_of(
+    article: str, figure: str, status: str
+) -> None:
+    assert statuses(article, ROUNDS)[figure] == status
+
+
 WASTE = "○ 봉투 속 폐기물은 종이류가 가장 많았고(31.2%), 다음으로 비닐류(24.6%), 캔류(22.3%) 순이었다."
 
 
