@@ -36,8 +36,8 @@ MIN_HEADLINE_CAUGHT = 34  # of 38 changed headline figures
 MIN_ABSENT_FLAGGED = 92  # of 115 news figures the release lacks
 
 # The held-out cases (24-28): measured before any change made for them 7, 32 and 13; now
-HELD_OUT_MAX_FALSE_FLAGS = 3  # of 219 facts of the faithful articles
-HELD_OUT_MIN_CAUGHT = 32  # of 35 mutations
+HELD_OUT_MAX_FALSE_FLAGS = 0  # of 219 facts of the faithful articles
+HELD_OUT_MIN_CAUGHT = 33  # of 35 mutations
 HELD_OUT_MAX_NEWS_FORMAT_FLAGS = 4  # of 367 facts of real newspaper articles
 
 SOURCE_KEYS = ("agency", "title", "date", "url", "license")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from bench.verify_eval import load_cases
 from bench.verify_evidence import Figures, faithful
 
-HELD_OUT_MAX_CUT = 3  # of 54 sentences of the held-out faithful articles (7 before the changes made for them)
+HELD_OUT_MAX_CUT = 0  # of 54 sentences of the held-out faithful articles (7 before any change made for them)
 
 
 def _figures(*, held_out: bool) -> Figures:
