@@ -30,8 +30,9 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from agents.guard import Finding, check_article
+from agents.guard.agreement import related
 from agents.guard.binding import read_numbers
-from agents.guard.context import Context, related, words
+from agents.guard.context import Context, words
 from agents.guard.dates import find_dates
 from agents.guard.numbers import NumberHit, find_numbers, mask
 

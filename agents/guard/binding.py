@@ -16,34 +16,26 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import date
 from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal
 from functools import partial
 
 from agents.guard import dates
 from agents.guard import messages as msg
+from agents.guard.agreement import agreements, described_alike, mentions, own_match, related, score
 from agents.guard.changes import reversed_ends
-from agents.guard.context import (
-    Context,
-    agreements,
-    contexts,
-    described_alike,
-    mentions,
-    own_match,
-    related,
-    score,
-    words,
-)
+from agents.guard.context import Context, contexts, words
 from agents.guard.derived import derive, derive_total, describe
 from agents.guard.hangul import said_in_words
 from agents.guard.lists import bullet_runs, sentence_list_length
 from agents.guard.named import Said, bag, named_elsewhere
 from agents.guard.numbers import NumberHit, celsius, find_numbers, format_value, mask
 from agents.guard.occurrences import Occurrence
+from agents.guard.readings import rejoined, table_readings, won
 from agents.guard.rivals import banded_as_stated, names_rival
 from agents.guard.rounds import as_ordinal, fits_event
-from agents.guard.within import MAGNITUDES, quantum, rate_of, total_of
+from agents.guard.within import quantum, rate_of, total_of
 
 Location = tuple[int, int, int]
 MARGIN = 2  # how much better another figure's context must fit before the value is called misplaced
@@ -52,13 +44,10 @@ _IDIOMS = re.compile(
     r"(?<![\d.,])(?:1년|한 해) (?:새|사이"
     r"|전(?=(?:\([^()]{1,20}\))?(?:보다|에 비해| 대비|과 비교|과 견줘| 같은)))"
 )
-_HEADER = re.compile(r"단위\s?[:：]?\s?(?P<units>[^)\]\n]{1,24}?)\s?(?:[)\]]|\n|$)")
-_TABLE_REACH = 2000  # characters after a "단위:" header in which bare numbers take its unit
 # A line break ends a source sentence, except after a comma where the next line opens with no bullet:
 # "- 분양은 10월 기준 20,416호로 … 감소하였고,\n1~10월 누계 기준 182,373호로 …" is one bullet, and
 # the second line's figures are still about 분양.
 _SENTENCE_END = re.compile(r"(?<=[.?!])\s|(?<!,)(?<!, )\n|\n(?![ \t]*[가-힣0-9A-Za-z(’‘'\"“])|\n(?=ㅇ )")
-_BROKEN = re.compile(r"(?<![\d.,])(\d{1,3})(, | )$")
 _LIST_TEXT = "항목 {}개"  # how a counted source list is shown as evidence
 
 
@@ -102,7 +91,7 @@ class NumberIndex:
         self.vocabulary = bag([*self.vocabulary.own, *words(text)])
         hits = read_numbers(text, date_hits, lenient=True)
         table: dict[int, list[NumberHit]] = {}
-        for reading in _table_readings(text, hits):
+        for reading in table_readings(text, hits):
             table.setdefault(reading.start, []).append(reading)
         tokens = _date_tokens(date_hits, reference)
         # "□ A … □ B …": a list of two, one item a line; its items are points of every kind, so it
@@ -123,8 +112,8 @@ class NumberIndex:
             for hit, context in zip(inside, found, strict=True):
                 if hit.start in table:  # a table row: every cell is about the row's label
                     context = found[0]
-                also = [*_won(hit), *celsius(text, hit), *as_ordinal(text, hit)]
-                for reading in (hit, *table.get(hit.start, ()), *_rejoined(text, hit), *also):
+                also = [*won(hit), *celsius(text, hit), *as_ordinal(text, hit)]
+                for reading in (hit, *table.get(hit.start, ()), *rejoined(text, hit), *also):
                     value, family = reading.value, reading.family
                     self._add(Occurrence(value, family, number, hit.start, hit.end, hit.text, context, start))
 
@@ -360,20 +349,6 @@ def _operand_of(article: Context, source: Context) -> bool:
     return related(article, source) or not article.near
 
 
-def _rejoined(text: str, hit: NumberHit) -> list[NumberHit]:
-    """PDF text breaks numbers apart: "3, 300만 달러" is 3,300만 달러 and "2 45.5%" is 245.5%."""
-    broken = _BROKEN.search(text, max(0, hit.start - 6), hit.start)
-    if not broken or (broken.group(2) == ", " and not re.match(r"\d{3}(?!\d)", hit.text)):
-        return []
-    joined = find_numbers(broken.group(1) + broken.group(2).strip() + hit.text, lenient=True)
-    return [replace(joined[0], start=hit.start, end=hit.end)] if joined and joined[0].unit == hit.unit else []
-
-
-def _won(hit: NumberHit) -> list[NumberHit]:
-    """ "총 2,000억 규모의 사업": releases often leave 원 out of an amount in 억 or 조."""
-    return [replace(hit, unit="원")] if not hit.unit and hit.scaled and hit.value >= MAGNITUDES["억"] else []
-
-
 def _where(occurrence: Occurrence) -> Location:
     return (occurrence.source, occurrence.start, occurrence.end)
 
@@ -400,26 +375,3 @@ def _date_tokens(date_hits: Iterable[dates.DateHit], reference: date | None) -> 
 def _idiom_tokens(text: str) -> list[tuple[int, str]]:
     """ "1년 전(1억3000만달러)보다" is about the year before, as "전년 동기(1억 3,000만 달러)" is."""
     return [(m.start(), "r:지난해") for m in _IDIOMS.finditer(text) if m.group().endswith("전")]
-
-
-def _table_readings(text: str, hits: list[NumberHit]) -> list[NumberHit]:
-    """Bare numbers under a "(단위: 억원)" header also read as amounts of that unit."""
-    readings: list[NumberHit] = []
-    headers = list(_HEADER.finditer(text))
-    for i, header in enumerate(headers):
-        units = [u for u in (_unit_of(part) for part in re.split(r"[,/·]", header["units"])) if u]
-        reach = min(
-            header.end() + _TABLE_REACH, headers[i + 1].start() if i + 1 < len(headers) else len(text)
-        )
-        for hit in hits:
-            if header.end() <= hit.start < reach and not hit.unit and not hit.scaled:
-                readings += [replace(hit, value=hit.value * scale, unit=unit) for scale, unit in units]
-    return readings
-
-
-def _unit_of(written: str) -> tuple[Decimal, str] | None:
-    """ "억원" → (10^8, 원); "천 달러" → (1000, 달러); "%" → (1, %)."""
-    found = find_numbers(f"1{written.strip()}", lenient=True)
-    if len(found) != 1 or not found[0].unit:
-        return None
-    return found[0].value, found[0].unit

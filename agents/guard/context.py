@@ -100,11 +100,11 @@ class Context:
 
     @cached_property
     def about_prefixes(self) -> frozenset[str]:
-        return _prefixes(self.about)
+        return prefixes_of(self.about)
 
     @cached_property
     def shared_prefixes(self) -> frozenset[str]:
-        return _prefixes(self.shared)
+        return prefixes_of(self.shared)
 
     @cached_property
     def near_prefixes(self) -> frozenset[str]:
@@ -113,7 +113,7 @@ class Context:
     @cached_property
     def probes(self) -> tuple[tuple[str, str, frozenset[str]], ...]:
         """(word, its first three letters when longer, its shorter prefixes): the article side."""
-        return tuple((w, w[:3] if len(w) >= 4 else "", _word_prefixes(w)) for w in self.own | self.shared)
+        return tuple((w, w[:3] if len(w) >= 4 else "", word_prefixes(w)) for w in self.own | self.shared)
 
     @cached_property
     def near(self) -> frozenset[str]:
@@ -320,21 +320,6 @@ def _described(text: str, end: int, until: int) -> frozenset[str]:
     return frozenset()
 
 
-def described_alike(article: Context, source: Context) -> bool:
-    """Whether the figure qualifies a noun the source figure qualifies or is about."""
-    return mentions(Context(frozenset(), article.described, ""), source.described | source.own)
-
-
-def mentions(article: Context, wanted: frozenset[str]) -> bool:
-    """Whether any word of the article figure's sentence (or of what it qualifies) is in wanted."""
-    theirs = _prefixes(wanted)
-    probes = [
-        *article.probes,
-        *((w, w[:3] if len(w) >= 4 else "", _word_prefixes(w)) for w in article.described),
-    ]
-    return any(_in(w, h, p, wanted, theirs) for w, h, p in probes)
-
-
 def _joined(tokens: Sequence[Token]) -> frozenset[str]:
     """The words, and each pair of neighbours as one word: "축산물 판매" is also "축산물판매"."""
     words = {t for _, _, t in tokens}
@@ -367,78 +352,15 @@ def _role(after: str) -> str:
     return ""
 
 
-def score(article: Context, source: Context, *, roles: bool = True) -> int:
-    """How well two contexts agree: a word right before both figures counts 4, a word right before
-    one of them and elsewhere in the other's sentence 1, an agreeing role 2 (a clashing one −2).
-
-    Two words agree when they are equal or one begins with the other ("서울" and "서울시").
-    """
-    total = 0
-    for word, head, prefixes in article.probes:
-        in_own = _in(word, head, prefixes, source.about, source.about_prefixes)
-        if word in article.own:
-            in_shared = _in(word, head, prefixes, source.shared, source.shared_prefixes)
-            total += 4 if in_own else 1 if in_shared else 0
-        elif in_own:
-            total += 1
-    if roles and article.role and source.role:
-        total += 2 if article.role == source.role else -2
-    return total
-
-
-def related(article: Context, source: Context) -> bool:
-    """Whether any word of the article figure's sentence is in the source figure's sentence."""
-    return any(_in(w, h, p, source.near, source.near_prefixes) for w, h, p in article.probes)
-
-
-def agreements(article: Context, source: Context) -> int:
-    """How many of the article figure's own words are own words of the source figure."""
-    return sum(
-        _in(w, h, p, source.about, source.about_prefixes) for w, h, p in article.probes if w in article.own
-    )
-
-
-def speaks_of(article: Context, word: str) -> bool:
-    """Whether the article figure's clause has word (or a word it begins, or begins with)."""
-    head = word[:3] if len(word) >= 4 else ""
-    return _in(word, head, _word_prefixes(word), article.near, article.near_prefixes)
-
-
-def about_word(source: Context, word: str) -> bool:
-    """Whether word is one of what a source figure is about (prefixes count as in speaks_of)."""
-    head = word[:3] if len(word) >= 4 else ""
-    return _in(word, head, _word_prefixes(word), source.about, source.about_prefixes)
-
-
-def own_match(article: Context, source: Context) -> bool:
-    """Whether a word right before the source figure is in the article's clause, and every word
-    right before the article figure is in the source figure's sentence.
-
-    The second half keeps a paraphrase from being read as a misplaced figure: in "대중 수출은 95억
-    달러" the word 대중 appears nowhere in "수출은 미국이 120억 달러", so that figure is no rival.
-    """
-    if not any(_in(w, h, p, source.about, source.about_prefixes) for w, h, p in article.probes):
-        return False
-    near, prefixes = source.near, source.near_prefixes
-    return all(_in(w, h, p, near, prefixes) for w, h, p in article.probes if w in article.own)
-
-
-def _in(
-    word: str, head: str, prefixes: frozenset[str], words: frozenset[str], theirs: frozenset[str]
-) -> bool:
-    """word is one of words, begins one, or begins with one; or both begin with the same three
-    letters ("고등학생" and "고등학교"). Two letters are not enough: 서울시 is not 서울대."""
-    return word in theirs or not prefixes.isdisjoint(words) or (bool(head) and head in theirs)
-
-
-def _prefixes(words: frozenset[str]) -> frozenset[str]:
+def prefixes_of(words: frozenset[str]) -> frozenset[str]:
+    """The words with every prefix of each, for set lookups of "begins with"."""
     found = set(words)
     for word in words:
-        found |= _word_prefixes(word)
+        found |= word_prefixes(word)
     return frozenset(found)
 
 
 @lru_cache(maxsize=65536)
-def _word_prefixes(word: str) -> frozenset[str]:
+def word_prefixes(word: str) -> frozenset[str]:
     """ "서울시청" → {"서울", "서울시"}; a token such as a year has none."""
     return frozenset() if ":" in word else frozenset(word[:n] for n in range(2, len(word)))

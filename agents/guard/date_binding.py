@@ -19,6 +19,7 @@ from datetime import date
 
 from agents.guard import dates
 from agents.guard import messages as msg
+from agents.guard.agreement import agreements, score
 from agents.guard.binding import source_sentences
 from agents.guard.context import (
     _BREAK,
@@ -31,8 +32,6 @@ from agents.guard.context import (
     _joined,
     _label,
     _sentence_tokens,
-    agreements,
-    score,
 )
 
 MARGIN = 3  # how much better another day's context must fit: one more own word, or a role

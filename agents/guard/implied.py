@@ -17,7 +17,8 @@ from decimal import Decimal
 from itertools import combinations
 
 from agents.guard import dates
-from agents.guard.context import Context, related, words
+from agents.guard.agreement import related
+from agents.guard.context import Context, words
 from agents.guard.derived import rounds_to
 from agents.guard.numbers import NumberHit, format_value
 from agents.guard.within import quantum

@@ -15,7 +15,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from agents.guard.context import Context, related, words
+from agents.guard.agreement import related
+from agents.guard.context import Context, words
 from agents.guard.numbers import NumberHit
 from agents.guard.occurrences import Occurrence, SourceFigures
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import re
 
-from agents.guard.context import Context, about_word, agreements, speaks_of
+from agents.guard.agreement import about_word, agreements, speaks_of
+from agents.guard.context import Context
 from agents.guard.occurrences import Occurrence
 
 # A size band right before a figure: "상용 300인 미만 사업체 종사자", "1억 원을 초과하는 연봉자".
