@@ -115,7 +115,11 @@ class NumberIndex:
                 also = [*won(hit), *celsius(text, hit), *as_ordinal(text, hit)]
                 for reading in (hit, *table.get(hit.start, ()), *rejoined(text, hit), *also):
                     value, family = reading.value, reading.family
-                    self._add(Occurrence(value, family, number, hit.start, hit.end, hit.text, context, start))
+                    self._add(
+                        Occurrence(
+                            value, family, number, hit.start, hit.end, hit.text, start, context=context
+                        )
+                    )
 
     def _add_lists(self, number: int, text: str, start: int, end: int) -> None:
         """ "△A △B △C를 기본 방향으로": a list of three, for "세 가지" or "3개 분야" in an article."""
@@ -135,7 +139,7 @@ class NumberIndex:
         context = Context.of(frozenset(), frozenset(words(about)), "")
         for counter in counters:
             text = _LIST_TEXT.format(count)
-            self._add(Occurrence(Decimal(count), counter, number, start, end, text, context))
+            self._add(Occurrence(Decimal(count), counter, number, start, end, text, context=context))
 
     def _add(self, occurrence: Occurrence) -> None:
         value = format_value(occurrence.value)
@@ -320,7 +324,7 @@ def _derived(number: NumberHit, context: Context, index: NumberIndex) -> Binding
     elif number.family == "배":  # "고등학생 2.0%는 중학생 0.7%의 세 배"
         families = {f for f in index.by_family if f not in ("%p", "배")}
     nearby = [
-        o.operand()
+        o
         for f in families
         for o in (index.neighbours(f, context) if context.near else index.by_family.get(f, []))
         if _operand_of(context, o.context)
@@ -329,9 +333,7 @@ def _derived(number: NumberHit, context: Context, index: NumberIndex) -> Binding
     derivation = derive(number.value, number.family, nearby, step)
     if derivation is None and number.value >= step * 100:  # three significant digits at least
         # A total of a listed run needs no shared words: "세 분야를 합하면" names none of them.
-        listed = [
-            o.operand() for o in index.by_family.get(number.family, []) if _operand_of(context, o.context)
-        ]
+        listed = [o for o in index.by_family.get(number.family, []) if _operand_of(context, o.context)]
         derivation = derive_total(number.value, number.family, listed, step)
     if derivation is None:
         return None

@@ -7,8 +7,7 @@ this module, not on binding, and binding can import them without a cycle.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from decimal import Decimal
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from agents.guard.context import Context
@@ -16,18 +15,10 @@ from agents.guard.derived import Operand
 
 
 @dataclass(frozen=True)
-class Occurrence:
-    value: Decimal
-    family: str
-    source: int
-    start: int
-    end: int
-    text: str
-    context: Context
-    sentence: int = 0  # where its source sentence starts
+class Occurrence(Operand):
+    """A source figure with the words around it; as an Operand it may enter a derivation."""
 
-    def operand(self) -> Operand:
-        return Operand(self.value, self.family, self.source, self.start, self.end, self.text, self.sentence)
+    context: Context = field(kw_only=True, compare=False)
 
 
 class SourceFigures(Protocol):
