@@ -7,22 +7,22 @@ with the same three letters ("고등학생" and "고등학교"); two letters are
 
 from __future__ import annotations
 
-from agents.guard.context import Context, prefixes_of, word_prefixes
+from agents.guard.context import Context, prefixes_of, probe
 
 
 def described_alike(article: Context, source: Context) -> bool:
     """Whether the figure qualifies a noun the source figure qualifies or is about."""
-    return mentions(Context(frozenset(), article.described, ""), source.described | source.own)
+    return _any_in(article.described, source.described | source.own)
 
 
 def mentions(article: Context, wanted: frozenset[str]) -> bool:
     """Whether any word of the article figure's sentence (or of what it qualifies) is in wanted."""
+    return _any_in(article.near | article.described, wanted)
+
+
+def _any_in(words: frozenset[str], wanted: frozenset[str]) -> bool:
     theirs = prefixes_of(wanted)
-    probes = [
-        *article.probes,
-        *((w, w[:3] if len(w) >= 4 else "", word_prefixes(w)) for w in article.described),
-    ]
-    return any(_in(w, h, p, wanted, theirs) for w, h, p in probes)
+    return any(_in(*probe(w), wanted, theirs) for w in words)
 
 
 def score(article: Context, source: Context, *, roles: bool = True) -> int:
@@ -58,14 +58,12 @@ def agreements(article: Context, source: Context) -> int:
 
 def speaks_of(article: Context, word: str) -> bool:
     """Whether the article figure's clause has word (or a word it begins, or begins with)."""
-    head = word[:3] if len(word) >= 4 else ""
-    return _in(word, head, word_prefixes(word), article.near, article.near_prefixes)
+    return _in(*probe(word), article.near, article.near_prefixes)
 
 
 def about_word(source: Context, word: str) -> bool:
     """Whether word is one of what a source figure is about (prefixes count as in speaks_of)."""
-    head = word[:3] if len(word) >= 4 else ""
-    return _in(word, head, word_prefixes(word), source.about, source.about_prefixes)
+    return _in(*probe(word), source.about, source.about_prefixes)
 
 
 def own_match(article: Context, source: Context) -> bool:

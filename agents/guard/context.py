@@ -111,9 +111,9 @@ class Context:
         return self.about_prefixes | self.shared_prefixes
 
     @cached_property
-    def probes(self) -> tuple[tuple[str, str, frozenset[str]], ...]:
+    def probes(self) -> tuple[Probe, ...]:
         """(word, its first three letters when longer, its shorter prefixes): the article side."""
-        return tuple((w, w[:3] if len(w) >= 4 else "", word_prefixes(w)) for w in self.own | self.shared)
+        return tuple(probe(w) for w in self.own | self.shared)
 
     @cached_property
     def near(self) -> frozenset[str]:
@@ -358,6 +358,14 @@ def prefixes_of(words: frozenset[str]) -> frozenset[str]:
     for word in words:
         found |= word_prefixes(word)
     return frozenset(found)
+
+
+Probe = tuple[str, str, frozenset[str]]
+
+
+def probe(word: str) -> Probe:
+    """(word, its first three letters when longer, its shorter prefixes): how a word is looked up."""
+    return word, word[:3] if len(word) >= 4 else "", word_prefixes(word)
 
 
 @lru_cache(maxsize=65536)
