@@ -8,16 +8,19 @@ Every update carries the secret header; 5% are redeliveries of an earlier update
 the database must hold every distinct update exactly once. The same load then goes to a bare
 Django view under the same gunicorn command (the baseline), and both report their latency, the
 memory (PSS) of each gunicorn worker and the workers' CPU per request (which, unlike latency,
-barely moves with a shared machine's load). With --rounds N the two alternate N times (newsdesk,
-bare, newsdesk, ...) so a shared machine's changing load hits both alike, and the medians over
-the rounds are printed with the machine's load average before and after.
+barely moves with a shared machine's load). With --before DIR the checkout in DIR (a worktree of
+an earlier commit, say) is served and measured the same way, on the same database and Redis. With
+--rounds N they alternate N times (before, newsdesk, bare, before, ...) so a shared machine's
+changing load hits all alike, and the medians over the rounds are printed with the machine's load
+average before and after. The load client (bench/_http_load.py) runs in this process, on the same
+cores, and its CPU per request is printed too.
 
 The postgres profile creates its own database (--database, default newsdesk_bench_<pid>, dropped
 at the end) and starts its own Redis (--redis-port, default a free port), stopped by its pid: it
 never touches a shared database or Redis.
 
     uv run python bench/webhook_load.py [--profile postgres|sqlite] [--rate N] [--seconds S]
-        [--rounds N] [--redis-port P] [--database NAME]
+        [--rounds N] [--redis-port P] [--database NAME] [--before DIR]
 """
 
 from __future__ import annotations
@@ -37,11 +40,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
+from _http_load import open_loop, post_request
 
 ROOT = Path(__file__).resolve().parent.parent
 SECRET = "bench-secret_0123456789"  # noqa: S105 (a throwaway secret for the bench)
 PG_ADMIN = "postgres://postgres@127.0.0.1:5432/postgres"
 PG_SERVER = "postgres://postgres@127.0.0.1:5432"
+WEBHOOK = "/telegram/webhook/"
 
 
 def free_port() -> int:
@@ -101,7 +106,7 @@ def drop_database(database: str) -> None:
 
 
 def start_gunicorn(
-    env: dict[str, str], port: int, workers: int, threads: int, app: str = "newsdesk.wsgi"
+    env: dict[str, str], port: int, workers: int, threads: int, app: str = "newsdesk.wsgi", root: Path = ROOT
 ) -> subprocess.Popen[bytes]:
     # --preload imports the app once before forking: no worker pays the imports on a live request.
     worker = ["-k", "gthread", "--threads", str(threads)] if threads > 1 else ["-k", "sync"]
@@ -117,7 +122,7 @@ def start_gunicorn(
         "warning",
         "--preload",
     ]
-    proc = subprocess.Popen(command, cwd=ROOT, env=env)
+    proc = subprocess.Popen(command, cwd=root, env=env)
     deadline = time.monotonic() + 120  # a busy shared machine can take long to import
     while time.monotonic() < deadline:
         try:
@@ -145,42 +150,23 @@ def update(update_id: int) -> bytes:
     ).encode()
 
 
-async def load(
-    url: str, rate: int, seconds: int, first_id: int = 1_000_000
+def load(
+    port: int, rate: int, seconds: int, first_id: int = 1_000_000
 ) -> tuple[list[float], list[int], set[int]]:
-    total = rate * seconds
-    latencies: list[float] = []
-    statuses: list[int] = []
-    distinct: set[int] = set()
+    """Posts updates at `rate` per second (5% of them redeliveries of an earlier update_id)."""
     headers = {"Content-Type": "application/json", "X-Telegram-Bot-Api-Secret-Token": SECRET}
-    limits = httpx.Limits(max_connections=200, max_keepalive_connections=200)
-    async with httpx.AsyncClient(limits=limits, timeout=10) as client:
+    sent: list[int] = []
 
-        async def one(update_id: int) -> None:
-            started = time.perf_counter()
-            try:
-                response = await client.post(url, content=update(update_id), headers=headers)
-                statuses.append(response.status_code)
-            except httpx.HTTPError:
-                statuses.append(0)
-            latencies.append((time.perf_counter() - started) * 1000)
+    def request(n: int) -> bytes:
+        if sent and random.random() < 0.05:
+            update_id = random.choice(sent)  # a redelivery
+        else:
+            update_id = first_id + n + 1
+            sent.append(update_id)
+        return post_request(WEBHOOK, update(update_id), headers)
 
-        tasks = []
-        start = time.perf_counter()
-        next_id = first_id
-        for n in range(total):
-            delay = start + n / rate - time.perf_counter()
-            if delay > 0:
-                await asyncio.sleep(delay)
-            if distinct and random.random() < 0.05:
-                update_id = random.choice(tuple(distinct))  # a redelivery
-            else:
-                next_id += 1
-                update_id = next_id
-                distinct.add(update_id)
-            tasks.append(asyncio.create_task(one(update_id)))
-        await asyncio.gather(*tasks)
-    return latencies, statuses, distinct
+    latencies, statuses = asyncio.run(open_loop(port, request, rate, seconds))
+    return latencies, statuses, set(sent)
 
 
 def stored_ids(env: dict[str, str]) -> list[int]:
@@ -217,24 +203,13 @@ def worker_pss_mb(master: int) -> tuple[list[float], float]:
     return sizes, cpu_ticks / os.sysconf("SC_CLK_TCK")
 
 
-def serve_and_load(
-    env: dict[str, str], args: argparse.Namespace, rate: int, app: str, first_id: int = 1_000_000
-) -> tuple[list[float], list[int], set[int], list[float], float]:
-    """Latencies, statuses, distinct update ids, PSS per worker, and the workers' CPU milliseconds
-    per request (warm-up included): unlike latency, CPU barely moves with the machine's load."""
-    port = free_port()
-    server = start_gunicorn(env, port, args.workers, args.threads, app)
-    url = f"http://127.0.0.1:{port}/telegram/webhook/"
-    try:
-        # Warm every worker's connections (database, broker) first, as a running service would be.
-        warm = asyncio.run(load(url, rate=50, seconds=2, first_id=1))[0]
-        latencies, statuses, distinct = asyncio.run(load(url, rate, args.seconds, first_id))
-        pss, cpu_seconds = worker_pss_mb(server.pid)
-    finally:
-        server.terminate()
-        server.wait(timeout=30)
-    latencies.sort()
-    return latencies, statuses, distinct, pss, cpu_seconds * 1000 / (len(warm) + len(latencies))
+@dataclass
+class Contestant:
+    label: str
+    app: str  # the WSGI module
+    env: dict[str, str]
+    root: Path = ROOT  # the checkout it is served from
+    first_id: int = 0  # its update ids start here (0: it stores nothing)
 
 
 @dataclass
@@ -243,6 +218,7 @@ class Round:
     statuses: list[int]
     pss: list[float]
     cpu_ms: float  # the workers' CPU per request
+    client_cpu_ms: float  # the load client's (this process), for the record
 
     @property
     def p50(self) -> float:
@@ -261,12 +237,35 @@ class Round:
         return statistics.median(self.pss)
 
 
+def serve_and_load(
+    one: Contestant, args: argparse.Namespace, rate: int, first_id: int
+) -> tuple[Round, set[int]]:
+    """One round: latencies, PSS per worker, and the workers' CPU milliseconds per request (warm-up
+    included), which unlike latency barely moves with the machine's load; and the ids sent."""
+    port = free_port()
+    server = start_gunicorn(one.env, port, args.workers, args.threads, one.app, one.root)
+    try:
+        # Warm every worker's connections (database, broker) first, as a running service would be.
+        warm = load(port, rate=50, seconds=2, first_id=first_id - 1000)[0]
+        client_started = time.process_time()
+        latencies, statuses, distinct = load(port, rate, args.seconds, first_id)
+        client_cpu = time.process_time() - client_started
+        pss, cpu_seconds = worker_pss_mb(server.pid)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    latencies.sort()
+    cpu_ms = cpu_seconds * 1000 / (len(warm) + len(latencies))
+    return Round(latencies, statuses, pss, cpu_ms, client_cpu * 1000 / len(latencies)), distinct
+
+
 def describe(label: str, rounds: list[Round]) -> None:
     for n, one in enumerate(rounds, 1):
         print(
             f"  {label:<9} round {n}: p50 {one.p50:5.1f} ms, p99 {one.p99:6.1f} ms, max "
             f"{one.latencies[-1]:6.1f} ms, non-2xx {one.errors}; PSS per worker {one.worker_pss:5.1f} MB "
-            f"(median of {len(one.pss)}); worker CPU {one.cpu_ms:4.2f} ms per request"
+            f"(median of {len(one.pss)}); worker CPU {one.cpu_ms:4.2f} ms per request "
+            f"(load client {one.client_cpu_ms:4.2f} ms)"
         )
 
 
@@ -278,12 +277,14 @@ def load_average() -> str:
     return " ".join(f"{value:.1f}" for value in os.getloadavg())
 
 
-def compare(ours: list[Round], bare: list[Round]) -> None:
-    """Medians over the rounds, side by side, and their ratios."""
-    print(f"  medians over {len(ours)} round(s):     newsdesk   bare view   ratio")
+def compare(results: dict[str, list[Round]]) -> None:
+    """Medians over the rounds, side by side, and each one's ratio to the bare view."""
+    labels = list(results)
+    print(f"  medians over the rounds: {'  '.join(f'{label:>12}' for label in labels)}   ratio to bare")
     for figure, unit in (("p50", "ms"), ("p99", "ms"), ("worker_pss", "MB"), ("cpu_ms", "ms")):
-        a, b = median_of(ours, figure), median_of(bare, figure)
-        print(f"    {figure:<10} {a:10.1f} {unit} {b:8.1f} {unit} {a / b:7.1f}x")
+        values = [median_of(results[label], figure) for label in labels]
+        ratios = " / ".join(f"{value / values[-1]:.1f}x" for value in values[:-1])
+        print(f"    {figure:<10}             {'  '.join(f'{v:9.1f} {unit}' for v in values)}   {ratios}")
 
 
 def main() -> None:
@@ -296,26 +297,35 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=1)
     parser.add_argument("--redis-port", type=int, default=0, help="default: a free port")
     parser.add_argument("--database", default=f"newsdesk_bench_{os.getpid()}")
+    parser.add_argument(
+        "--before",
+        type=Path,
+        help="also serve the checkout in this folder (say, a worktree of an earlier commit)",
+    )
     args = parser.parse_args()
     rate = args.rate or (200 if args.profile == "postgres" else 50)
     var = Path(tempfile.mkdtemp(prefix="newsdesk-webhook-"))
     redis, redis_port = start_redis(args.redis_port) if args.profile == "postgres" else (None, 0)
     env = environment(args.profile, var, args.database, redis_port)
-    bare_env = {**env, "DJANGO_SETTINGS_MODULE": "_bare_django"}
+    contestants = [Contestant("newsdesk", "newsdesk.wsgi", env, first_id=1_000_000)]
+    if args.before:
+        contestants.insert(0, Contestant("before", "newsdesk.wsgi", env, args.before.resolve(), 500_000_000))
+    contestants.append(
+        Contestant("bare view", "_bare_django", {**env, "DJANGO_SETTINGS_MODULE": "_bare_django"})
+    )
     loads = [load_average()]
-    ours: list[Round] = []
-    bare: list[Round] = []
+    results: dict[str, list[Round]] = {one.label: [] for one in contestants}
     sent: set[int] = set()
     try:
         prepare(args.profile, env, args.database)
-        for n in range(args.rounds):
-            latencies, statuses, distinct, pss, cpu_ms = serve_and_load(
-                env, args, rate, "newsdesk.wsgi", first_id=1_000_000 * (n + 1)
-            )
-            ours.append(Round(latencies, statuses, pss, cpu_ms))
-            sent |= distinct
-            bare.append(Round(*_without_ids(serve_and_load(bare_env, args, rate, "_bare_django"))))
-        ids = [i for i in stored_ids(env) if i >= 1_000_000]  # the warm-ups' updates are not counted
+        for n in range(args.rounds):  # alternated, so a shared machine's changing load hits all alike
+            for one in contestants:
+                result, distinct = serve_and_load(
+                    one, args, rate, first_id=one.first_id + 1_000_000 * n + 10_000
+                )
+                results[one.label].append(result)
+                sent |= distinct if one.first_id else set()
+        ids = [i for i in stored_ids(env) if i % 1_000_000 >= 10_000]  # the warm-ups' are not counted
     finally:
         if args.profile == "postgres":
             drop_database(args.database)
@@ -323,28 +333,20 @@ def main() -> None:
             redis.terminate()
             redis.wait(timeout=10)
     loads.append(load_average())
-    report(args, rate, ours, bare, loads)
+    report(args, rate, results, loads)
     lost = len(sent - set(ids))
     print(f"  stored {len(ids)}, lost {lost}, stored twice {len(ids) - len(set(ids))}")
 
 
-def _without_ids(
-    result: tuple[list[float], list[int], set[int], list[float], float],
-) -> tuple[list[float], list[int], list[float], float]:
-    return result[0], result[1], result[3], result[4]
-
-
-def report(
-    args: argparse.Namespace, rate: int, ours: list[Round], bare: list[Round], loads: list[str]
-) -> None:
+def report(args: argparse.Namespace, rate: int, results: dict[str, list[Round]], loads: list[str]) -> None:
     print(
         f"webhook {args.profile}: {rate} updates/s for {args.seconds} s per round, {args.rounds} round(s), "
         f"gunicorn --preload -w {args.workers} --threads {args.threads}; "
         f"load average (1/5/15 min) {loads[0]} before, {loads[1]} after on {os.cpu_count()} cores"
     )
-    describe("newsdesk", ours)
-    describe("bare view", bare)
-    compare(ours, bare)
+    for label, rounds in results.items():
+        describe(label, rounds)
+    compare(results)
 
 
 if __name__ == "__main__":
