@@ -1,4 +1,4 @@
-"""The PostgreSQL backend probes a reused connection only when it has not just committed."""
+"""The PostgreSQL backend probes a reused connection only when it has not just answered."""
 
 from __future__ import annotations
 
@@ -57,6 +57,29 @@ def test_a_connection_that_committed_a_moment_ago_is_not_probed(wrapper: base.Da
     assert wrapper.health_check_done
 
 
+def test_a_connection_that_ran_a_statement_a_moment_ago_is_not_probed(wrapper: base.DatabaseWrapper) -> None:
+    with wrapper.wrap_database_errors:  # how Django runs every statement (CursorWrapper.execute)
+        pass
+    wrapper.health_check_done = False
+
+    wrapper.close_if_health_check_failed()
+
+    assert wrapper.probes == 0  # type: ignore[attr-defined]
+
+
+def test_a_statement_that_failed_does_not_count_as_an_answer(wrapper: base.DatabaseWrapper) -> None:
+    from django.db import OperationalError
+
+    with pytest.raises(OperationalError), wrapper.wrap_database_errors:
+        raise wrapper.Database.OperationalError("server closed the connection unexpectedly")
+    wrapper.health_check_done = False
+
+    wrapper.close_if_health_check_failed()
+
+    assert wrapper.probes == 1  # type: ignore[attr-defined]
+    assert wrapper.errors_occurred
+
+
 def test_a_connection_idle_for_longer_is_probed_as_django_does(
     wrapper: base.DatabaseWrapper, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -70,7 +93,7 @@ def test_a_connection_idle_for_longer_is_probed_as_django_does(
     assert wrapper.probes == 1  # type: ignore[attr-defined]
 
 
-def test_a_connection_that_never_committed_is_probed(wrapper: base.DatabaseWrapper) -> None:
+def test_a_connection_that_never_answered_is_probed(wrapper: base.DatabaseWrapper) -> None:
     wrapper.close_if_health_check_failed()
 
     assert wrapper.probes == 1  # type: ignore[attr-defined]
