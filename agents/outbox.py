@@ -1,68 +1,36 @@
 """The one enqueue path of the product: record a task message with the work, publish it after commit.
 
 Services call `enqueue(task=..., args=..., key=...)` inside the transaction that stores the work
-(a run, an upload, a Telegram update) and never import a task module: the message names its task.
-Once the transaction commits, one publish is attempted at once (in the web process by a thread of
-its own, after the response: `publish_after_response`); if the broker is away the row stays and
-`relay()` (a loop in every worker, see `start_relay`) publishes it within seconds of the broker's
-return. Publishing twice is harmless: every task claims its row before doing anything.
-
-A broker outage is logged once when it starts and once when it ends, not once per request.
+(a run, an upload) and never import a task module: the message names its task. The hottest path,
+a Telegram update, stores its row and its message in one statement (`create_once`). Once the
+work is committed, one publish is attempted at once (in the web process by a thread of its own,
+after the response: agents.publisher); if the broker is away the row stays and `relay()` (a loop
+in every worker, see `start_relay`) publishes it within seconds of the broker's return.
+Publishing twice is harmless: every task claims its row before doing anything.
 """
 
 from __future__ import annotations
 
-import atexit
+import functools
 import logging
-import os
-import queue
 import threading
 import time
 from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
-from django.db import close_old_connections, connection, transaction
-from django.db.models import F, Q
+from django.db import IntegrityError, connection, transaction
+from django.db.models import Field, Model, Q
 from django.utils import timezone
 
+from agents import publishing
 from agents.models import OutboxMessage
+from agents.publisher import publisher
 
 log = logging.getLogger(__name__)
 LEASE = timedelta(seconds=30)  # one publisher at a time per row; a crashed one frees it after this
 BATCH = 200
-
-
-class _BrokerState:
-    """Per process: is the broker known to be away, since when, and when did we last try it."""
-
-    def __init__(self) -> None:
-        self.lock = threading.Lock()
-        self.down_since: float | None = None
-        self.last_try = 0.0
-
-    def failed(self, exc: BaseException) -> None:
-        with self.lock:
-            self.last_try = time.monotonic()
-            if self.down_since is None:
-                self.down_since = self.last_try
-                log.warning("broker unreachable (%s); accepted work waits in the outbox", type(exc).__name__)
-
-    def ok(self) -> None:
-        with self.lock:
-            if self.down_since is not None:
-                log.warning(
-                    "broker back after %.0f s; relaying the outbox", time.monotonic() - self.down_since
-                )
-            self.down_since = None
-
-    def recently_down(self) -> bool:
-        """A request does not wait on a broker that failed a moment ago; the relay will send it."""
-        with self.lock:
-            return self.down_since is not None and time.monotonic() - self.last_try < 5
-
-
-broker = _BrokerState()
+MESSAGE_COLUMNS = ("task", "args", "key", "created_at", "not_before", "claimed_until", "attempts")
 
 
 def enqueue(*, task: str, args: list[Any], key: str, countdown: float = 0) -> OutboxMessage:
@@ -82,9 +50,75 @@ def enqueue(*, task: str, args: list[Any], key: str, countdown: float = 0) -> Ou
     return message
 
 
+def create_once(instance: Model, *, unique: str, task: str, key_prefix: str) -> OutboxMessage | None:
+    """Inserts `instance` unless a row with its `unique` value exists, together with the message
+    of `task(instance.pk)` keyed `key_prefix + pk`; returns the message, or None (nothing written)
+    for a duplicate.
+
+    On PostgreSQL both rows go in one statement: no BEGIN and COMMIT round trips, no exception for a
+    duplicate, and none of the ORM's per-save work (the webhook's whole work is this). Elsewhere
+    (SQLite) in one transaction.
+    """
+    if connection.vendor != "postgresql":
+        try:
+            with transaction.atomic():
+                instance.save(force_insert=True)
+                return enqueue(task=task, args=[instance.pk], key=f"{key_prefix}{instance.pk}")
+        except IntegrityError:
+            return None
+    sql, params, message = _insert_with_message(instance, unique=unique, task=task, key_prefix=key_prefix)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    message.pk, instance.pk = row
+    message.args = [instance.pk]
+    message.key = f"{key_prefix}{instance.pk}"
+    instance._state.adding = False
+    transaction.on_commit(lambda: _after_commit(message))
+    return message
+
+
+def _insert_with_message(
+    instance: Model, *, unique: str, task: str, key_prefix: str
+) -> tuple[str, list[Any], OutboxMessage]:
+    sql, fields = _insert_with_message_sql(type(instance), unique)
+    values = [field.get_db_prep_save(field.pre_save(instance, True), connection) for field in fields]
+    now = timezone.now()
+    message = OutboxMessage(task=task, created_at=now, claimed_until=now + LEASE)
+    return sql, [*values, task, key_prefix, now, message.claimed_until], message
+
+
+@functools.cache
+def _insert_with_message_sql(model: type[Model], unique: str) -> tuple[str, list[Field[Any, Any]]]:
+    """`WITH new AS (INSERT … ON CONFLICT DO NOTHING RETURNING pk) INSERT INTO outbox … FROM new`."""
+    meta = model._meta
+    fields = [field for field in meta.concrete_fields if not field.primary_key]
+    conflict = meta.get_field(unique)
+    if not (isinstance(conflict, Field) and conflict.unique):
+        raise ValueError(f"{model.__name__}.{unique} is not a unique field")
+    table, outbox = _quote(meta.db_table), _quote(OutboxMessage._meta.db_table)
+    pk = _quote(meta.pk.column if meta.pk else "id")
+    # Only identifiers from the models' metadata, quoted, are formatted in; every value is a parameter.
+    sql = (
+        f"WITH new AS (INSERT INTO {table} ({', '.join(_quote(f.column) for f in fields)}) "  # noqa: S608
+        f"VALUES ({', '.join(['%s'] * len(fields))}) "
+        f"ON CONFLICT ({_quote(conflict.column)}) DO NOTHING RETURNING {pk}) "
+        f"INSERT INTO {outbox} ({', '.join(map(_quote, MESSAGE_COLUMNS))}) "
+        f"SELECT %s, jsonb_build_array(new.{pk}), %s || new.{pk}, %s, NULL, %s, 0 FROM new "
+        f"RETURNING {outbox}.{_quote('id')}, (SELECT {pk} FROM new)"
+    )
+    return sql, fields
+
+
+def _quote(name: str | None) -> str:
+    return connection.ops.quote_name(str(name))
+
+
 def _after_commit(message: OutboxMessage) -> None:
-    if _publisher.enabled:
-        _publisher.submit(message)
+    if publisher.enabled:
+        publisher.submit(message)
     else:
         publish_now(message)
 
@@ -98,10 +132,7 @@ def publish_now(message: OutboxMessage) -> bool:
     """The attempt right after commit, on the row this process created leased; never raises (the
     work is stored, the relay has it)."""
     try:
-        if broker.recently_down():
-            _release(message)
-            return False
-        return _send(message)
+        return _send(message, skip_if_recently_down=True)
     except Exception as exc:  # the database went away between commit and here: the lease expires
         log.info("outbox %s left for the relay: %s", message.pk, type(exc).__name__)
         return False
@@ -112,7 +143,7 @@ def relay(limit: int = BATCH) -> int:
     sent = 0
     for pk in OutboxMessage.objects.filter(_free()).values_list("pk", flat=True)[:limit]:
         if not _publish(pk):
-            if broker.down_since is not None:
+            if publishing.broker.down_since is not None:
                 break
             continue
         sent += 1
@@ -130,151 +161,14 @@ def _publish(pk: int) -> bool:
     return _send(OutboxMessage.objects.get(pk=pk))
 
 
-def _send(message: OutboxMessage) -> bool:
+def _send(message: OutboxMessage, *, skip_if_recently_down: bool = False) -> bool:
     """Publishes a message this process holds the lease of; sent → the row goes, failed → the
     lease is released for the relay."""
-    from celery import current_app
-
-    try:
-        current_app.send_task(message.task, args=message.args, countdown=_countdown(message), retry=False)
-    except Exception as exc:
-        broker.failed(exc)
-        _release(message)
-        return False
-    broker.ok()
-    _forget([message.pk])
-    return True
-
-
-def _countdown(message: OutboxMessage) -> float | None:
-    countdown = (message.not_before - timezone.now()).total_seconds() if message.not_before else 0
-    return max(countdown, 0) or None
-
-
-def _forget(pks: list[int]) -> None:
-    """Deletes sent rows in one statement. QuerySet.delete() would wrap it in a transaction of its
-    own (BEGIN, DELETE, COMMIT: three round trips) to collect cascades and signals that this table,
-    which nothing references, never has."""
-    OutboxMessage.objects.filter(pk__in=pks)._raw_delete(OutboxMessage.objects.db)
-
-
-def _release(message: OutboxMessage) -> None:
-    OutboxMessage.objects.filter(pk=message.pk).update(claimed_until=None, attempts=message.attempts + 1)
-
-
-# --- publishing after the response, in the web process -----------------------------------------
-class _Publisher:
-    """Publishes, from one thread per process, the messages this process recorded and committed.
-
-    A request then answers once its row is committed (the work is durable: a Telegram update is
-    acknowledged only then) instead of after the broker call and the row's delete as well; the
-    thread sends whatever accumulated through one producer and deletes the sent rows in one
-    statement. The rows stay leased to this process meanwhile, so the relay does not send them
-    too; if the process dies first, the lease expires and the relay does.
-    """
-
-    def __init__(self) -> None:
-        self.enabled = False
-        self.queue: queue.SimpleQueue[OutboxMessage | None] = queue.SimpleQueue()
-        self.lock = threading.Lock()
-        self.pid = 0  # the process whose thread is running: a forked child starts its own
-        self.unfinished = 0  # queued or being sent
-        self.idle = threading.Condition()
-
-    def submit(self, message: OutboxMessage) -> None:
-        with self.idle:
-            self.unfinished += 1
-        self.queue.put(message)
-        if self.pid != os.getpid():
-            with self.lock:
-                if self.pid != os.getpid():
-                    self.pid = os.getpid()
-                    threading.Thread(target=self._loop, name="outbox-publisher", daemon=True).start()
-
-    def _loop(self) -> None:
-        busy_until = 0.0
-        while (message := self.queue.get()) is not None:  # waits for work; None stops the thread
-            if time.monotonic() > busy_until:  # idle a while: check the connection as a request would
-                close_old_connections()
-            self.drain(first=message)
-            busy_until = time.monotonic() + 1
-        connection.close()
-
-    def flush(self, timeout: float = 10) -> None:
-        """Sends (or leaves for the relay) everything queued, waits for the batch the thread is
-        sending and stops the thread; at exit, where it would otherwise be stopped mid-batch."""
-        while not self.queue.empty():
-            self.drain()
-        with self.idle:
-            self.idle.wait_for(lambda: self.unfinished == 0, timeout)
-        if self.pid == os.getpid():
-            self.queue.put(None)
-
-    def drain(self, first: OutboxMessage | None = None) -> int:
-        """Publishes the messages queued so far (up to BATCH); returns how many were sent. Never raises."""
-        batch = [first] if first is not None else []
-        while len(batch) < BATCH:
-            try:
-                message = self.queue.get_nowait()
-            except queue.Empty:
-                break
-            if message is None:  # the thread's stop signal: leave it for the thread
-                self.queue.put(None)
-                break
-            batch.append(message)
-        if not batch:
-            return 0
-        try:
-            return _send_batch(batch)
-        except Exception as exc:  # the database went away: the leases expire, the relay sends them
-            log.info("%d outbox message(s) left for the relay: %s", len(batch), type(exc).__name__)
-            connection.close()
-            return 0
-        finally:
-            with self.idle:
-                self.unfinished -= len(batch)
-                self.idle.notify_all()
-
-
-_publisher = _Publisher()
-
-
-def publish_after_response() -> None:
-    """Makes this process publish its messages from a thread of its own (`_Publisher`); the web
-    process calls it at start-up. Whatever is still queued at exit is sent before the process ends."""
-    if not _publisher.enabled:
-        _publisher.enabled = True
-        atexit.register(_publisher.flush)
-
-
-def _send_batch(batch: list[OutboxMessage]) -> int:
-    """Sends a batch this process holds the leases of; stops at the first broker failure and
-    releases what it did not send."""
-    from celery import current_app
-
-    sent: list[int] = []
-    if not broker.recently_down():
-        try:
-            with current_app.producer_or_acquire() as producer:
-                for message in batch:
-                    current_app.send_task(
-                        message.task,
-                        args=message.args,
-                        producer=producer,
-                        retry=False,
-                        countdown=_countdown(message),
-                    )
-                    sent.append(message.pk)
-        except Exception as exc:
-            broker.failed(exc)
-        else:
-            broker.ok()
-    if sent:
-        _forget(sent)
-    unsent = [m.pk for m in batch[len(sent) :]]
-    if unsent:
-        OutboxMessage.objects.filter(pk__in=unsent).update(claimed_until=None, attempts=F("attempts") + 1)
-    return len(sent)
+    if publishing.send([message], skip_if_recently_down=skip_if_recently_down):
+        publishing.forget([message.pk])
+        return True
+    publishing.release([message.pk])
+    return False
 
 
 # --- the relay loop in each worker --------------------------------------------------------------

@@ -18,7 +18,7 @@ from django.urls import get_resolver
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "newsdesk.settings")
 application = get_wsgi_application()
 
-from agents import outbox  # noqa: E402 (needs the apps loaded)
+from agents import publisher  # noqa: E402 (needs the apps loaded)
 
 
 def _preload_lazy_imports() -> None:
@@ -52,6 +52,6 @@ def _preload_lazy_imports() -> None:
 get_resolver().url_patterns  # noqa: B018 (imports every view now, before any fork)
 _preload_lazy_imports()
 # A request answers once its work is committed; the broker call and the sent row's delete follow
-# in a thread of each worker, batched (agents.outbox._Publisher).
-outbox.publish_after_response()
+# in a thread of each worker, batched (agents.publisher).
+publisher.publish_after_response()
 gc.freeze()

@@ -17,7 +17,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from agents import outbox
+from agents import outbox, publishing
 from agents.models import Upload
 from agents.reporters import ReporterLike
 from agents.services.common import InputError
@@ -211,7 +211,7 @@ def _save(upload: Upload, *, extracted: files.Extracted | None = None, error: st
 def _await(upload: Upload, timeout: float, *, stop_when_broker_down: bool = False) -> Upload:
     deadline = time.monotonic() + timeout
     while upload.status == Upload.Status.PENDING and time.monotonic() < deadline:
-        if stop_when_broker_down and outbox.broker.down_since is not None:
+        if stop_when_broker_down and publishing.broker.down_since is not None:
             break
         time.sleep(0.1)
         upload.refresh_from_db()

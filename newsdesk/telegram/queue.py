@@ -22,12 +22,22 @@ DELIVER_RUN = "newsdesk.telegram.tasks.deliver_run"
 FLUSH_TEXT = "newsdesk.telegram.tasks.flush_text"
 
 
+UPDATE_KEY = "tg-update:"
+
+
 def update_key(pk: int) -> str:
-    return f"tg-update:{pk}"
+    return f"{UPDATE_KEY}{pk}"
 
 
 def delivery_key(run_id: int) -> str:
     return f"tg-delivery:{run_id}"
+
+
+def update_store(*, update: TelegramUpdate) -> bool:
+    """Stores a new update with its task message (one statement on PostgreSQL); False if an update
+    with its update_id is stored already (then nothing is written)."""
+    message = outbox.create_once(update, unique="update_id", task=HANDLE_UPDATE, key_prefix=UPDATE_KEY)
+    return message is not None
 
 
 def update_queue(*, update: TelegramUpdate) -> None:

@@ -1,7 +1,7 @@
 """POST /telegram/webhook/: check the secret, store the update once, enqueue it, answer 200 at once.
 
 Telegram redelivers anything that is not answered 2xx quickly, so the view does no work beyond a
-single insert (the update and its outbox message, one transaction); `handle_update` runs in Celery
+single insert (the update and its outbox message, one statement); `handle_update` runs in Celery
 once the row is committed, even if the broker was away at that moment (the relay sends it later).
 A database that cannot store the update answers 503 (newsdesk.middleware), so Telegram retries.
 Refused requests are counted (newsdesk.telegram.spoofing), never logged one by one.
@@ -14,7 +14,6 @@ import json
 from typing import Any, Literal
 
 from django.conf import settings
-from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
@@ -59,13 +58,9 @@ def receive_update(payload: dict[str, Any]) -> Literal["stored", "duplicate", "i
     """
     if not any(kind in payload for kind in HANDLED_KINDS):
         return "ignored"
-    try:
-        with transaction.atomic():
-            update = TelegramUpdate.objects.create(update_id=payload["update_id"], payload=payload)
-            queue.update_queue(update=update)
-    except IntegrityError:
-        # Stored before. If it was never processed and nothing is on its way to a worker, the
-        # first answer must have failed after the insert: queue it again now.
-        queue.update_requeue_if_lost(update_id=payload["update_id"])
-        return "duplicate"
-    return "stored"
+    if queue.update_store(update=TelegramUpdate(update_id=payload["update_id"], payload=payload)):
+        return "stored"
+    # Stored before. If it was never processed and nothing is on its way to a worker, the first
+    # answer must have failed after the insert: queue it again now.
+    queue.update_requeue_if_lost(update_id=payload["update_id"])
+    return "duplicate"

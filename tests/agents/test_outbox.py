@@ -11,10 +11,11 @@ import pytest
 from django.db import OperationalError as DatabaseOperationalError
 from kombu.exceptions import OperationalError
 
-from agents import outbox
+from agents import outbox, publishing
+from agents import publisher as publisher_module
 from agents.models import OutboxMessage, Run
+from agents.publisher import _Publisher
 from agents.services import draft_create
-from newsdesk.celery import app
 from tests.fixtures.press import PRESS_RELEASE
 
 pytestmark = pytest.mark.django_db
@@ -32,13 +33,13 @@ def broker(monkeypatch: pytest.MonkeyPatch) -> Sent:
     sent = Sent()
     sent.down = {"down": False}
 
-    def send_task(name: str, args: list[Any], **_: Any) -> None:
+    def publish_one(producer: Any, *, task: str, args: list[Any], countdown: float | None) -> None:
         if sent.down["down"]:
             raise OperationalError("Error 111 connecting to 127.0.0.1:6399. Connection refused.")
-        sent.append((name, args))
+        sent.append((task, args))
 
-    monkeypatch.setattr(app, "send_task", send_task)
-    monkeypatch.setattr(outbox, "broker", outbox._BrokerState())
+    monkeypatch.setattr(publishing, "publish_one", publish_one)
+    monkeypatch.setattr(publishing, "broker", publishing._BrokerState())
     return sent
 
 
@@ -73,7 +74,7 @@ def test_a_broker_outage_is_logged_once_when_it_starts_and_once_when_it_ends(
     reporter, broker, django_capture_on_commit_callbacks, caplog: pytest.LogCaptureFixture
 ) -> None:
     broker.down["down"] = True
-    with caplog.at_level(logging.INFO, logger="agents.outbox"):
+    with caplog.at_level(logging.INFO, logger="agents"):
         for _ in range(5):
             with django_capture_on_commit_callbacks(execute=True):
                 draft_create(reporter=reporter, press_release=PRESS_RELEASE)
@@ -81,7 +82,7 @@ def test_a_broker_outage_is_logged_once_when_it_starts_and_once_when_it_ends(
         broker.down["down"] = False
         assert outbox.relay() == 5
 
-    lines = [r.getMessage() for r in caplog.records]
+    lines = [r.getMessage() for r in caplog.records if r.name.startswith("agents.")]
     assert len(lines) == 2, lines
     assert "unreachable" in lines[0] and "back after" in lines[1]
     assert all(r.exc_info is None for r in caplog.records)
@@ -127,13 +128,13 @@ def test_an_upload_does_not_wait_for_extraction_while_the_broker_is_away(
 
 
 @pytest.fixture
-def publisher(monkeypatch: pytest.MonkeyPatch) -> outbox._Publisher:
+def publisher(monkeypatch: pytest.MonkeyPatch) -> _Publisher:
     """Publishing after the response, as in the web process; drained by hand unless a test starts
     the thread (it starts only where its process id is not yet recorded)."""
-    one = outbox._Publisher()
+    one = _Publisher()
     one.enabled = True
     one.pid = os.getpid()
-    monkeypatch.setattr(outbox, "_publisher", one)
+    monkeypatch.setattr(outbox, "publisher", one)
     return one
 
 
@@ -149,6 +150,8 @@ def test_after_the_response_a_committed_message_waits_leased_and_is_sent_with_th
     assert outbox.relay() == 0  # leased to this process: the relay leaves them alone
     assert publisher.drain() == 2
     assert broker == [("agents.tasks.draft_run", [first.pk]), ("agents.tasks.draft_run", [second.pk])]
+    assert outbox.relay() == 0  # sent, and still leased until the batched delete: never sent twice
+    publisher.forget_sent()
     assert not OutboxMessage.objects.exists()
 
 
@@ -163,12 +166,12 @@ def test_a_batch_the_broker_refuses_is_released_to_the_relay_which_sends_it_once
     assert publisher.drain() == 0
     assert list(OutboxMessage.objects.values_list("claimed_until", "attempts")) == [(None, 1), (None, 1)]
     broker.down["down"] = False
-    outbox.broker.down_since = None  # a relay a few seconds later, with the broker back
+    publishing.broker.down_since = None  # a relay a few seconds later, with the broker back
     assert outbox.relay() == 2
     assert len(broker) == 2 and not OutboxMessage.objects.exists()
 
 
-def test_a_publisher_that_cannot_reach_the_database_leaves_its_batch_leased_and_does_not_raise(
+def test_a_publisher_that_cannot_reach_the_database_leaves_its_sent_rows_leased_and_does_not_raise(
     reporter, broker, publisher, django_capture_on_commit_callbacks, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     with django_capture_on_commit_callbacks(execute=True):
@@ -177,13 +180,14 @@ def test_a_publisher_that_cannot_reach_the_database_leaves_its_batch_leased_and_
     def database_gone(pks: list[int]) -> None:
         raise DatabaseOperationalError("server closed the connection unexpectedly")
 
-    monkeypatch.setattr(outbox, "_forget", database_gone)
-    monkeypatch.setattr(outbox.connection, "close", lambda: None)  # the test's own connection stays
+    monkeypatch.setattr(publishing, "forget", database_gone)
+    monkeypatch.setattr(publisher_module.connection, "close", lambda: None)  # the test's own stays
 
-    assert publisher.drain() == 0
+    assert publisher.drain() == 1
+    publisher.forget_sent()
     assert len(broker) == 1  # published; the row stays leased until it expires, then the relay
     assert OutboxMessage.objects.get().claimed_until is not None  # resends it (tasks claim their rows)
-    assert publisher.unfinished == 0
+    assert publisher.unfinished == 0 and publisher.sent == []
 
 
 @pytest.mark.django_db(transaction=True)  # the publisher thread reads on its own connection
@@ -198,3 +202,63 @@ def test_the_publisher_thread_starts_in_the_process_that_records_and_exit_waits_
     assert publisher.pid == os.getpid()
     assert sorted(args[0] for _, args in broker) == sorted(run.pk for run in runs)
     assert not OutboxMessage.objects.exists()
+
+
+def test_a_row_and_its_message_are_stored_once_by_their_unique_value(
+    django_capture_on_commit_callbacks,
+) -> None:
+    from newsdesk.models import TelegramUpdate
+
+    first = TelegramUpdate(update_id=77, payload={"update_id": 77, "message": {"text": "/help"}})
+    again = TelegramUpdate(update_id=77, payload={"update_id": 77, "message": {"text": "다시"}})
+    with django_capture_on_commit_callbacks() as callbacks:
+        message = outbox.create_once(first, unique="update_id", task="t.handle", key_prefix="tg-update:")
+        duplicate = outbox.create_once(again, unique="update_id", task="t.handle", key_prefix="tg-update:")
+
+    assert message is not None and duplicate is None and len(callbacks) == 1
+    stored = TelegramUpdate.objects.get()
+    assert (first.pk, stored.payload["message"]["text"], stored.received_at) == (
+        stored.pk,
+        "/help",
+        first.received_at,
+    )
+    row = OutboxMessage.objects.get()
+    assert (row.pk, row.task, row.args, row.key) == (
+        message.pk,
+        "t.handle",
+        [stored.pk],
+        f"tg-update:{stored.pk}",
+    )
+    assert (message.args, message.key) == (row.args, row.key)
+    assert row.claimed_until is not None and row.not_before is None  # leased to this process
+
+
+def test_on_postgresql_the_row_and_its_message_go_in_one_statement() -> None:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from newsdesk.models import TelegramUpdate
+
+    if connection.vendor != "postgresql":
+        pytest.skip("one statement on PostgreSQL; a transaction of two elsewhere")
+    with CaptureQueriesContext(connection) as queries:
+        outbox.create_once(
+            TelegramUpdate(update_id=5, payload={}), unique="update_id", task="t", key_prefix="k:"
+        )
+        outbox.create_once(
+            TelegramUpdate(update_id=5, payload={}), unique="update_id", task="t", key_prefix="k:"
+        )
+
+    assert len(queries) == 2  # one each, the duplicate included (no exception, no savepoint)
+    assert TelegramUpdate.objects.count() == OutboxMessage.objects.count() == 1
+
+
+def test_a_field_that_is_not_unique_is_refused() -> None:
+    from django.db import connection
+
+    from newsdesk.models import TelegramUpdate
+
+    if connection.vendor != "postgresql":
+        pytest.skip("the statement is built on PostgreSQL only")
+    with pytest.raises(ValueError, match="not a unique field"):
+        outbox.create_once(TelegramUpdate(update_id=5, payload={}), unique="owner", task="t", key_prefix="k:")

@@ -20,7 +20,7 @@ import pytest
 from django.db import connection
 from django.test import Client
 
-from agents import outbox
+from agents import publishing
 from agents.models import Article, Run
 from agents.services import draft_create
 from agents.tasks import sweep_stalled_runs
@@ -70,17 +70,17 @@ def web_broker(redis: RedisServer, settings: Any) -> Iterator[None]:
     for name, value in FAST_RECOVERY.items():
         setattr(settings, name, int(value))
     previous = app.conf.broker_url, app.conf.broker_transport_options
-    previous_state = outbox.broker
+    previous_state = publishing.broker
     _reset_pools()
     app.conf.broker_url = redis.url()
     app.conf.broker_transport_options = {"max_retries": 1, "interval_start": 0, "socket_connect_timeout": 3}
-    outbox.broker = outbox._BrokerState()
+    publishing.broker = publishing._BrokerState()
     try:
         yield
     finally:
         _reset_pools()
         app.conf.broker_url, app.conf.broker_transport_options = previous
-        outbox.broker = previous_state
+        publishing.broker = previous_state
 
 
 def _reset_pools() -> None:
