@@ -12,13 +12,16 @@ from __future__ import annotations
 import gc
 import os
 
-from django.core.wsgi import get_wsgi_application
+import django
 from django.urls import get_resolver
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "newsdesk.settings")
-application = get_wsgi_application()
+django.setup(set_prefix=False)  # as get_wsgi_application() does
 
 from agents import publisher  # noqa: E402 (needs the apps loaded)
+from newsdesk.handlers import Application  # noqa: E402
+
+application = Application()  # the webhook through a lean handler, the rest through the full stack
 
 
 def _preload_lazy_imports() -> None:
