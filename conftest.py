@@ -15,7 +15,7 @@ TEST_FERNET_KEY = "gQ5Nql6Z1XwV6Yk0uQkqg6bqG6B5m3b1yC3hQ1Zb0nE="
 def pytest_configure(config: pytest.Config) -> None:
     from django.conf import settings
 
-    from newsdesk import crypto
+    from newsdesk import celery, crypto
     from newsdesk.celery import app
 
     settings.NEWSDESK_ENCRYPTION_KEYS = [TEST_FERNET_KEY]
@@ -28,7 +28,7 @@ def pytest_configure(config: pytest.Config) -> None:
     # Tests never publish to the laptop's filesystem broker (a dev worker would consume it).
     # With NEWSDESK_TEST_BROKER_URL (CI's second pass: Redis) each xdist process gets its own
     # Redis database, so one process's worker never takes another process's messages.
-    app.conf.broker_url = test_broker_url()
+    celery.use_broker(test_broker_url())
     app.conf.broker_transport_options = {}
 
 

@@ -26,13 +26,13 @@ from django.conf import settings  # noqa: E402
 
 from agents.models import Run  # noqa: E402
 from agents.services import draft_create  # noqa: E402
-from newsdesk.celery import app  # noqa: E402
+from newsdesk.celery import app, use_broker  # noqa: E402
 from tests.factories import ReporterFactory  # noqa: E402
 from tests.fakes.anthropic import FakeAnthropic, Recorded, tool_use  # noqa: E402
 from tests.fixtures.press import BODY, HEADLINE, PRESS_RELEASE  # noqa: E402
 
 # Back to make run's broker: files under the throwaway directory, shared with the worker.
-app.conf.broker_url = settings.CELERY_BROKER_URL
+use_broker(settings.CELERY_BROKER_URL)
 app.conf.broker_transport_options = settings.CELERY_BROKER_TRANSPORT_OPTIONS
 
 

@@ -25,7 +25,7 @@ from agents.models import Article, Run
 from agents.services import draft_create
 from agents.tasks import sweep_stalled_runs
 from conftest import TEST_FERNET_KEY
-from newsdesk.celery import app
+from newsdesk.celery import app, use_broker
 from newsdesk.models import Reporter, TelegramDelivery, TelegramUpdate
 from newsdesk.services import token_issue
 from newsdesk.telegram import queue
@@ -69,17 +69,17 @@ def web_broker(redis: RedisServer, settings: Any) -> Iterator[None]:
     """Points this process (the web side of the test) at our Redis, with the production options."""
     for name, value in FAST_RECOVERY.items():
         setattr(settings, name, int(value))
-    previous = app.conf.broker_url, app.conf.broker_transport_options
+    previous = app.conf.broker_url, app.conf.broker_transport_options, app.conf.broker_transport
     previous_state = publishing.broker
     _reset_pools()
-    app.conf.broker_url = redis.url()
+    use_broker(redis.url())
     app.conf.broker_transport_options = {"max_retries": 1, "interval_start": 0, "socket_connect_timeout": 3}
     publishing.broker = publishing._BrokerState()
     try:
         yield
     finally:
         _reset_pools()
-        app.conf.broker_url, app.conf.broker_transport_options = previous
+        app.conf.broker_url, app.conf.broker_transport_options, app.conf.broker_transport = previous
         publishing.broker = previous_state
 
 
