@@ -40,6 +40,8 @@ class _Publisher:
         self.sent: list[int] = []  # published, not yet deleted
         self.sent_lock = threading.Lock()  # the thread and a flush at exit both add and take
         self.forgot_at = 0.0
+        self.sender = publishing.Sender()  # its producer is used under `sending`
+        self.sending = threading.Lock()
 
     def submit(self, message: OutboxMessage) -> None:
         with self.idle:
@@ -50,6 +52,7 @@ class _Publisher:
                 if self.pid != os.getpid():
                     self.pid = os.getpid()
                     self.sent, self.sent_lock = [], threading.Lock()  # the parent deletes its own
+                    self.sender, self.sending = publishing.Sender(), threading.Lock()
                     threading.Thread(target=self._loop, name="outbox-publisher", daemon=True).start()
 
     def _loop(self) -> None:
@@ -69,6 +72,8 @@ class _Publisher:
             if len(self.sent) >= BATCH or time.monotonic() - self.forgot_at >= FORGET_EVERY:
                 self.forget_sent()
         self.forget_sent()
+        with self.sending:
+            self.sender.close()
         connection.close()
 
     def flush(self, timeout: float = 10) -> None:
@@ -98,7 +103,8 @@ class _Publisher:
         if not batch:
             return 0
         try:
-            sent = publishing.send(batch, skip_if_recently_down=True)
+            with self.sending:  # a flush at exit may drain from another thread
+                sent = self.sender.send(batch, skip_if_recently_down=True)
             with self.sent_lock:
                 self.sent.extend(message.pk for message in batch[:sent])
             if unsent := [message.pk for message in batch[sent:]]:

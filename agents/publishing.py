@@ -63,21 +63,48 @@ broker = _BrokerState()
 
 
 def send(messages: Sequence[OutboxMessage], *, skip_if_recently_down: bool = False) -> int:
-    """Publishes `messages` in order through one producer and returns how many went out: a prefix,
-    since it stops at the first broker failure. Never raises."""
-    if not messages or (skip_if_recently_down and broker.recently_down()):
-        return 0
-    sent = 0
-    try:
-        with current_app.producer_or_acquire() as producer:
+    """Publishes `messages` in order through a producer taken from the pool for them; returns how
+    many went out (a prefix: it stops at the first broker failure). Never raises."""
+    return Sender().send(messages, skip_if_recently_down=skip_if_recently_down, keep=False)
+
+
+class Sender:
+    """Publishes through one producer kept between calls (the web publisher thread's own).
+
+    Taking a producer from Celery's pool reads two settings through Celery's view of Django's
+    settings, which raises and catches an AttributeError per setting not set: at one message per
+    call, as the web process sends them, a third of a publish. A producer whose publish failed is
+    given back, and the next call takes a fresh one.
+    """
+
+    def __init__(self) -> None:
+        self.producer: Any = None
+
+    def send(
+        self, messages: Sequence[OutboxMessage], *, skip_if_recently_down: bool, keep: bool = True
+    ) -> int:
+        if not messages or (skip_if_recently_down and broker.recently_down()):
+            return 0
+        sent = 0
+        try:
+            if self.producer is None:
+                self.producer = current_app.producer_pool.acquire(block=True)
             for message in messages:
-                publish_one(producer, task=message.task, args=message.args, countdown=countdown(message))
+                publish_one(self.producer, task=message.task, args=message.args, countdown=countdown(message))
                 sent += 1
-    except Exception as exc:
-        broker.failed(exc)
-    else:
-        broker.ok()
-    return sent
+        except Exception as exc:
+            broker.failed(exc)
+            self.close()
+        else:
+            broker.ok()
+            if not keep:
+                self.close()
+        return sent
+
+    def close(self) -> None:
+        if self.producer is not None:
+            producer, self.producer = self.producer, None
+            producer.release()
 
 
 def forget(pks: Sequence[int]) -> None:
@@ -107,9 +134,22 @@ def publish_one(producer: Any, *, task: str, args: list[Any], countdown: float |
         return
     amqp = current_app.amqp
     message = amqp.create_task_message(
-        uuid(), task, args, {}, countdown=countdown, reply_to=current_app.thread_oid, ignore_result=None
+        uuid(),
+        task,
+        args,
+        {},
+        countdown=countdown,
+        reply_to=current_app.thread_oid,
+        ignore_result=None,
+        # Our arguments are a few keys: their repr is what saferepr would give, without its walk
+        # and the two settings lookups it makes per message.
+        argsrepr=repr(args),
+        kwargsrepr="{}",
     )
-    amqp.send_task_message(producer, task, message, retry=False, **_route(task))
+    # declare=[]: a message for the default exchange goes straight into the list of the queue its
+    # routing key names, on every transport we use; declaring that queue anyway (workers declare
+    # what they consume) copied and checked it on each publish.
+    amqp.send_task_message(producer, task, message, retry=False, declare=[], **_route(task))
 
 
 @functools.cache
