@@ -6,11 +6,11 @@ never loops back through the tasks. The sweeper below sends again whatever the b
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from agents import claims, outbox
@@ -46,20 +46,40 @@ def update_queue(*, update: TelegramUpdate) -> None:
 
 
 def update_requeue_if_lost(*, update_id: int) -> bool:
-    """A redelivered update that is stored but unprocessed, unqueued and unowned is queued again.
+    """A redelivered update the sweeper would send again (stored, unprocessed, its message neither
+    recorded nor sent lately, no live worker on it) is queued again now. True if it was queued.
 
-    This is how an update whose first answer failed (or whose message the broker lost) is still
-    answered: Telegram sends it again and this time it reaches a worker. True if it was queued.
+    A redelivery a moment after the first arrival finds its message on its way (in the outbox or
+    already in the broker, which a row cannot tell apart) and costs one query; sending it again
+    at once would only put a second message behind the first.
     """
-    update = TelegramUpdate.objects.filter(update_id=update_id, processed_at__isnull=True).first()
-    if update is None or outbox.pending(update_key(update.pk)):
-        return False
-    if update.owner and not TelegramUpdate.objects.filter(claims.silent_q(), pk=update.pk).exists():
-        return False  # a worker is on it right now
+    now = timezone.now()
+    recently = now - timedelta(seconds=settings.NEWSDESK_REQUEUE_AFTER_SECONDS)
+    lost = _lost(now).filter(update_id=update_id, received_at__lt=recently).first()
+    return lost is not None and _requeue(lost, now)
+
+
+def _requeue(update: TelegramUpdate, now: datetime) -> bool:
+    if outbox.pending(update_key(update.pk)):
+        return False  # recorded, not yet sent: the relay has it
     with transaction.atomic():
-        TelegramUpdate.objects.filter(pk=update.pk).update(owner="", heartbeat_at=timezone.now())
+        TelegramUpdate.objects.filter(pk=update.pk).update(owner="", heartbeat_at=now)
         update_queue(update=update)
     return True
+
+
+def _lost(now: datetime) -> QuerySet[TelegramUpdate]:
+    """Unprocessed updates whose message may be lost: unowned and last sent (heartbeat_at, which a
+    re-send sets) longer than the requeue wait ago, or owned by a worker that went silent."""
+    return TelegramUpdate.objects.filter(_stale_q(now), processed_at__isnull=True)
+
+
+def _stale_q(now: datetime) -> Q:
+    wait = now - timedelta(seconds=settings.NEWSDESK_REQUEUE_AFTER_SECONDS)
+    # Unowned rows use heartbeat_at as "last sent" so a backlog is not flooded with copies.
+    return (Q(owner="") & (Q(heartbeat_at__isnull=True) | Q(heartbeat_at__lt=wait))) | (
+        ~Q(owner="") & Q(heartbeat_at__lt=now - claims.stale_after())
+    )
 
 
 def delivery_queue(*, run_id: int) -> None:
@@ -78,18 +98,8 @@ def sweep() -> int:
     """Sends again updates and results whose message was lost or whose worker died. Idempotent."""
     now = timezone.now()
     wait = now - timedelta(seconds=settings.NEWSDESK_REQUEUE_AFTER_SECONDS)
-    stale = now - claims.stale_after()
-    # Unowned rows use heartbeat_at as "last sent" so a backlog is not flooded with copies.
-    lost = (Q(owner="") & (Q(heartbeat_at__isnull=True) | Q(heartbeat_at__lt=wait))) | (
-        ~Q(owner="") & Q(heartbeat_at__lt=stale)
-    )
-    requeued = 0
-    for update in TelegramUpdate.objects.filter(lost, processed_at__isnull=True, received_at__lt=wait)[:200]:
-        if not outbox.pending(update_key(update.pk)):
-            with transaction.atomic():
-                TelegramUpdate.objects.filter(pk=update.pk).update(owner="", heartbeat_at=now)
-                update_queue(update=update)
-            requeued += 1
+    lost = _stale_q(now)
+    requeued = sum(_requeue(update, now) for update in _lost(now).filter(received_at__lt=wait)[:200])
     finished = Q(run__status__in=(Run.Status.DONE, Run.Status.FAILED), run__finished_at__lt=wait)
     for delivery in TelegramDelivery.objects.filter(lost, finished, delivered_at__isnull=True, error="")[
         :200

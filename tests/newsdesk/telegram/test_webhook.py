@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import logging
 import threading
+from datetime import timedelta
 
 import pytest
 from django.db import connection
@@ -132,12 +133,14 @@ def test_button_taps_come_through_the_same_secret_check(client: Client, webhook_
 
 
 @pytest.mark.django_db
-def test_a_stored_but_unprocessed_update_is_queued_again_when_telegram_redelivers_it(
-    client: Client, webhook_secret: str, django_capture_on_commit_callbacks
+def test_a_stored_update_whose_message_was_lost_is_queued_again_when_telegram_redelivers_it(
+    client: Client, webhook_secret: str, django_capture_on_commit_callbacks, settings
 ) -> None:
     update = text_update(chat_id=5, text="/help")
     post(client, update, webhook_secret)
     OutboxMessage.objects.all().delete()  # its message reached the broker, and the broker lost it
+    waited = timezone.now() - timedelta(seconds=settings.NEWSDESK_REQUEUE_AFTER_SECONDS + 1)
+    TelegramUpdate.objects.update(received_at=waited)
 
     with django_capture_on_commit_callbacks() as callbacks:
         again = post(client, update, webhook_secret)
@@ -147,6 +150,21 @@ def test_a_stored_but_unprocessed_update_is_queued_again_when_telegram_redeliver
     assert list(OutboxMessage.objects.values_list("task", "args")) == [
         ("newsdesk.telegram.tasks.handle_update", [stored.pk])
     ]
+
+
+@pytest.mark.django_db
+def test_a_redelivery_a_moment_after_the_first_adds_no_message_behind_the_one_on_its_way(
+    client: Client, webhook_secret: str, django_capture_on_commit_callbacks
+) -> None:
+    update = text_update(chat_id=5, text="/help")
+    post(client, update, webhook_secret)
+    OutboxMessage.objects.all().delete()  # sent: in the broker, which the row cannot tell from lost
+
+    with django_capture_on_commit_callbacks() as callbacks:
+        again = post(client, update, webhook_secret)
+
+    assert again.json()["result"] == "duplicate" and callbacks == []
+    assert not OutboxMessage.objects.exists()  # the sweeper sends it again if it never arrives
 
 
 @pytest.mark.django_db
