@@ -19,7 +19,8 @@ from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
-from django.db import IntegrityError, connection, transaction
+from django.db import DEFAULT_DB_ALIAS, IntegrityError, connection, connections, transaction
+from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models import Field, Model, Q
 from django.utils import timezone
 
@@ -59,15 +60,16 @@ def create_once(instance: Model, *, unique: str, task: str, key_prefix: str) -> 
     duplicate, and none of the ORM's per-save work (the webhook's whole work is this). Elsewhere
     (SQLite) in one transaction.
     """
-    if connection.vendor != "postgresql":
+    db = connections[DEFAULT_DB_ALIAS]  # once: each use of the `connection` proxy is a lookup
+    if db.vendor != "postgresql":
         try:
             with transaction.atomic():
                 instance.save(force_insert=True)
                 return enqueue(task=task, args=[instance.pk], key=f"{key_prefix}{instance.pk}")
         except IntegrityError:
             return None
-    sql, params, message = _insert_with_message(instance, unique=unique, task=task, key_prefix=key_prefix)
-    with connection.cursor() as cursor:
+    sql, params, message = _insert_with_message(db, instance, unique=unique, task=task, key_prefix=key_prefix)
+    with db.cursor() as cursor:
         cursor.execute(sql, params)
         row = cursor.fetchone()
     if row is None:
@@ -81,10 +83,10 @@ def create_once(instance: Model, *, unique: str, task: str, key_prefix: str) -> 
 
 
 def _insert_with_message(
-    instance: Model, *, unique: str, task: str, key_prefix: str
+    db: BaseDatabaseWrapper, instance: Model, *, unique: str, task: str, key_prefix: str
 ) -> tuple[str, list[Any], OutboxMessage]:
     sql, fields = _insert_with_message_sql(type(instance), unique)
-    values = [field.get_db_prep_save(field.pre_save(instance, True), connection) for field in fields]
+    values = [field.get_db_prep_save(field.pre_save(instance, True), db) for field in fields]
     now = timezone.now()
     message = OutboxMessage(task=task, created_at=now, claimed_until=now + LEASE)
     return sql, [*values, task, key_prefix, now, message.claimed_until], message
