@@ -1,12 +1,10 @@
 """The broker seam: hands recorded task messages (agents.outbox) to Celery, and knows when the
 broker is away.
 
-In the web process, where no task is registered, a message is built the way `Celery.send_task`
-builds it (`amqp.create_task_message`, then `amqp.send_task_message` with the task's route),
-without what `send_task` redoes on every call and that never changes for a task name there: the
-router's pass over the routes, the options merge, the result object. It costs a third less, and
-the web process publishes one per Telegram update. A worker's relay, where the tasks and their own
-options are registered, publishes through `send_task` itself.
+A message is built the way `Celery.send_task` builds it (`amqp.create_task_message`, then
+`amqp.send_task_message` with the task's options and route), without what `send_task` redoes on
+every call and that never changes for a task name: the options merge, the router's pass over the
+routes, the result object. It costs a third less, and every Telegram update is one message.
 
 A broker outage is logged once when it starts and once when it ends, not once per message.
 """
@@ -18,6 +16,7 @@ import logging
 import threading
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from celery import current_app
@@ -128,11 +127,8 @@ def countdown(message: OutboxMessage) -> float | None:
 
 def publish_one(producer: Any, *, task: str, args: list[Any], countdown: float | None) -> None:
     """Publishes one task message, as `send_task(task, args, countdown=…, retry=False)` would."""
-    if task in current_app._tasks:  # type: ignore[attr-defined]  # as send_task looks it up
-        # A worker process (its relay): the task's own options apply, which send_task knows.
-        current_app.send_task(task, args=args, countdown=countdown, retry=False, producer=producer)
-        return
     amqp = current_app.amqp
+    spec = _spec(task, task in current_app._tasks)  # type: ignore[attr-defined]  # as send_task does
     message = amqp.create_task_message(
         uuid(),
         task,
@@ -140,6 +136,8 @@ def publish_one(producer: Any, *, task: str, args: list[Any], countdown: float |
         {},
         countdown=countdown,
         reply_to=current_app.thread_oid,
+        time_limit=spec.time_limit,
+        soft_time_limit=spec.soft_time_limit,
         ignore_result=None,
         # Our arguments are a few keys: their repr is what saferepr would give, without its walk
         # and the two settings lookups it makes per message.
@@ -149,11 +147,24 @@ def publish_one(producer: Any, *, task: str, args: list[Any], countdown: float |
     # declare=[]: a message for the default exchange goes straight into the list of the queue its
     # routing key names, on every transport we use; declaring that queue anyway (workers declare
     # what they consume) copied and checked it on each publish.
-    amqp.send_task_message(producer, task, message, retry=False, declare=[], **_route(task))
+    amqp.send_task_message(producer, task, message, retry=False, declare=[], **spec.options)
+
+
+@dataclass(frozen=True)
+class _Spec:
+    options: dict[str, Any]  # the route and the task's own publishing options
+    time_limit: float | None
+    soft_time_limit: float | None
 
 
 @functools.cache
-def _route(task: str) -> dict[str, Any]:
-    # Routes here depend on the task name only (settings.CELERY_TASK_ROUTES), and a task that is not
-    # registered in this process has no options of its own.
-    return dict(current_app.amqp.router.route({}, task, (), {}, None))
+def _spec(task: str, registered: bool) -> _Spec:
+    """What send_task works out on every call from the task's name: its options where it is
+    registered in this process (a worker), then its route (settings.CELERY_TASK_ROUTES)."""
+    task_type = current_app._tasks.get(task) if registered else None  # type: ignore[attr-defined]
+    options = {k: v for k, v in (task_type._get_exec_options() if task_type else {}).items() if v is not None}
+    time_limit, soft_time_limit = options.pop("time_limit", None), options.pop("soft_time_limit", None)
+    options.pop("ignore_result", None)
+    return _Spec(
+        dict(current_app.amqp.router.route(options, task, (), {}, task_type)), time_limit, soft_time_limit
+    )

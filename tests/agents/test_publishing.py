@@ -17,7 +17,7 @@ PER_MESSAGE = {"id", "root_id", "eta"}  # headers that differ between any two me
 
 @pytest.fixture
 def memory() -> Iterator[Connection]:
-    with app.connection_for_write("memory://") as connection:
+    with Connection("memory://") as connection:  # whatever broker the suite runs on
         yield connection
 
 
@@ -44,10 +44,17 @@ def comparable(message: Any) -> dict[str, Any]:
 
 @pytest.mark.parametrize("task", TASKS)
 @pytest.mark.parametrize("countdown", [None, 30.0])
+@pytest.mark.parametrize("registered", [False, True], ids=["web process", "worker"])
 def test_a_message_is_the_one_send_task_would_publish(
-    memory: Connection, task: str, countdown: float | None
+    memory: Connection, task: str, countdown: float | None, registered: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    queue = publishing._route(task)["queue"].name
+    import newsdesk.telegram.tasks  # noqa: F401 (registers their tasks, as in a worker)
+
+    assert task in app.tasks  # finalizes the app: shared tasks bind to it
+
+    if not registered:
+        monkeypatch.delitem(app._tasks, task)  # the web process imports no task module
+    queue = publishing._spec(task, registered).options["queue"].name
     received(memory, queue)  # what earlier tests of this process left
     producer = memory.Producer()
 
@@ -58,8 +65,9 @@ def test_a_message_is_the_one_send_task_would_publish(
     assert comparable(ours) == comparable(celerys)
     assert (ours.headers["eta"] is None) == (countdown is None)
     assert ours.headers["id"] != celerys.headers["id"]
+    assert (ours.headers["timelimit"] == [300, 240]) == registered  # the worker's own limits
 
 
-def test_the_web_process_routes_updates_to_the_llm_queue_and_uploads_to_io() -> None:
-    assert publishing._route("newsdesk.telegram.tasks.handle_update")["queue"].name == "llm"
-    assert publishing._route("agents.tasks.extract_upload")["queue"].name == "io"
+def test_updates_are_routed_to_the_llm_queue_and_uploads_to_io() -> None:
+    assert publishing._spec("newsdesk.telegram.tasks.handle_update", False).options["queue"].name == "llm"
+    assert publishing._spec("agents.tasks.extract_upload", False).options["queue"].name == "io"
