@@ -24,6 +24,10 @@ def pytest_configure(config: pytest.Config) -> None:
     # The outbox relay loop belongs to worker processes; an in-test worker thread must not start
     # one in the test process (the attempt right after commit still publishes).
     settings.NEWSDESK_OUTBOX_RELAY_SECONDS = 0
+    # The test process publishes what it records, as the web process does on SQLite; the relay on
+    # notification (PostgreSQL's default) has tests of its own and runs in the integration
+    # suite's worker processes.
+    settings.NEWSDESK_RELAY_ON_NOTIFY = False
     crypto.reset_cache()
     # Tests never publish to the laptop's filesystem broker (a dev worker would consume it).
     # With NEWSDESK_TEST_BROKER_URL (CI's second pass: Redis) each xdist process gets its own

@@ -52,10 +52,11 @@ class _BrokerState:
                 )
             self.down_since = None
 
-    def recently_down(self) -> bool:
-        """A request does not wait on a broker that failed a moment ago; the relay will send it."""
+    def recently_down(self, within: float = 5) -> bool:
+        """True if the broker failed less than `within` seconds ago: a request does not wait on
+        it, and a relay does not try again on every notification."""
         with self.lock:
-            return self.down_since is not None and time.monotonic() - self.last_try < 5
+            return self.down_since is not None and time.monotonic() - self.last_try < within
 
 
 broker = _BrokerState()

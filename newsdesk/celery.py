@@ -62,8 +62,10 @@ def _preload_worker_libraries(sender: object = None, **_: object) -> None:
 
 @worker_ready.connect
 def _start_outbox_relay(**_: object) -> None:
-    # Every worker relays work the web process recorded while the broker was away; several
-    # relays on several machines are fine (each message is leased, and tasks claim their rows).
-    from agents import outbox
+    # Every worker runs a relay: on PostgreSQL one of them leads and publishes what the web
+    # process records as soon as it is committed; elsewhere they send what the recording process
+    # could not. Several on several machines are fine (each message is leased, and tasks claim
+    # their rows).
+    from agents import relay
 
-    outbox.start_relay()
+    relay.start_relay()

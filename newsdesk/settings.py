@@ -214,6 +214,12 @@ NEWSDESK_HEARTBEAT_STALE_SECONDS = env_int("NEWSDESK_HEARTBEAT_STALE_SECONDS", 6
 NEWSDESK_REQUEUE_AFTER_SECONDS = env_int("NEWSDESK_REQUEUE_AFTER_SECONDS", 120)
 NEWSDESK_SWEEP_SECONDS = env_int("NEWSDESK_SWEEP_SECONDS", 30)
 NEWSDESK_OUTBOX_RELAY_SECONDS = env_int("NEWSDESK_OUTBOX_RELAY_SECONDS", 2)
+# On PostgreSQL the web process only stores work: an insert into the outbox notifies the workers,
+# whose relay (one of them, the holder of an advisory lock) hands it to the broker at once
+# (agents.relay). Elsewhere (SQLite, no NOTIFY) the process that stored it publishes it.
+NEWSDESK_RELAY_ON_NOTIFY = env_bool(
+    "NEWSDESK_RELAY_ON_NOTIFY", DATABASES["default"]["ENGINE"] == "newsdesk.db.postgresql"
+)
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 _SWEEP = float(NEWSDESK_SWEEP_SECONDS)

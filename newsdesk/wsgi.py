@@ -13,6 +13,7 @@ import gc
 import os
 
 import django
+from django.conf import settings
 from django.urls import get_resolver
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "newsdesk.settings")
@@ -27,8 +28,9 @@ application = Application()  # the webhook through a lean handler, the rest thro
 def _preload_lazy_imports() -> None:
     """Imports, without connecting to anything, what the first requests import on their own.
 
-    The webhook and every queued job publish a Celery message: the first one imports Celery's
-    messaging and the broker's transport (with Redis: redis-py, ~110 modules, ~24 MB per worker).
+    /healthz checks the broker, and without NEWSDESK_RELAY_ON_NOTIFY every queued job publishes a
+    Celery message: the first of either imports Celery's messaging and the broker's transport
+    (with Redis: redis-py, ~110 modules, ~24 MB per worker).
     A view that answers with a message loads the messages and session storage; the template
     engines load their tag libraries. Nothing here opens a socket or a file descriptor, so the
     forked workers share all of it.
@@ -36,7 +38,6 @@ def _preload_lazy_imports() -> None:
     import encodings.idna  # noqa: F401 (a host name is encoded on the first broker connection)
 
     import celery.events.dispatcher  # noqa: F401
-    from django.conf import settings
     from django.template import engines
     from django.utils.module_loading import import_string
 
@@ -54,7 +55,8 @@ def _preload_lazy_imports() -> None:
 
 get_resolver().url_patterns  # noqa: B018 (imports every view now, before any fork)
 _preload_lazy_imports()
-# A request answers once its work is committed; the broker call and the sent row's delete follow
-# in a thread of each worker, batched (agents.publisher).
-publisher.publish_after_response()
+# A request answers once its work is committed. On PostgreSQL the workers' relay publishes it
+# (agents.relay); elsewhere a thread of each web worker does, after the response (agents.publisher).
+if not settings.NEWSDESK_RELAY_ON_NOTIFY:
+    publisher.publish_after_response()
 gc.freeze()

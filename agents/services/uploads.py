@@ -52,7 +52,7 @@ def upload_receive(*, reporter: ReporterLike, file_name: str, mime_type: str, da
             content=data,
             ocr=kind == "image",
         )
-        outbox.enqueue(task="agents.tasks.extract_upload", args=[upload.pk], key=f"upload:{upload.pk}")
+        outbox.enqueue(task="agents.tasks.extract_upload", args=[upload.pk], key=_key(upload.pk))
     return upload
 
 
@@ -122,7 +122,7 @@ def upload_read_elsewhere(
             content=data,
             ocr=True,
         )
-        outbox.enqueue(task="agents.tasks.extract_upload", args=[upload.pk], key=f"upload:{upload.pk}")
+        outbox.enqueue(task="agents.tasks.extract_upload", args=[upload.pk], key=_key(upload.pk))
     upload = upload_ensure_parsed(upload_id=upload.pk)
     return files.Extracted(
         text=upload.text,
@@ -209,10 +209,24 @@ def _save(upload: Upload, *, extracted: files.Extracted | None = None, error: st
 
 
 def _await(upload: Upload, timeout: float, *, stop_when_broker_down: bool = False) -> Upload:
-    deadline = time.monotonic() + timeout
-    while upload.status == Upload.Status.PENDING and time.monotonic() < deadline:
-        if stop_when_broker_down and publishing.broker.down_since is not None:
+    started = time.monotonic()
+    while upload.status == Upload.Status.PENDING and time.monotonic() < started + timeout:
+        if stop_when_broker_down and _not_handed_over(upload, waited=time.monotonic() - started):
             break
         time.sleep(0.1)
         upload.refresh_from_db()
     return upload
+
+
+def _not_handed_over(upload: Upload, *, waited: float) -> bool:
+    """Whether the upload's message is known not to reach a worker soon: the broker refused this
+    process a moment ago, or (where the workers' relays publish) it is still unsent after two of
+    their intervals."""
+    if publishing.broker.down_since is not None:
+        return True
+    patience = 2 * settings.NEWSDESK_OUTBOX_RELAY_SECONDS
+    return settings.NEWSDESK_RELAY_ON_NOTIFY and waited > patience and outbox.pending(_key(upload.pk))
+
+
+def _key(upload_id: int) -> str:
+    return f"upload:{upload_id}"

@@ -89,11 +89,37 @@ def test_a_broker_outage_is_logged_once_when_it_starts_and_once_when_it_ends(
 
 
 def test_a_message_leased_by_one_publisher_is_not_sent_by_another(reporter, broker) -> None:
-    message = OutboxMessage.objects.create(task="agents.tasks.draft_run", args=[1], key="run:1")
-    assert outbox._publish(message.pk)
+    from django.utils import timezone
 
-    assert not outbox._publish(message.pk)  # gone once sent
+    held = OutboxMessage.objects.create(
+        task="agents.tasks.draft_run", args=[1], key="run:1", claimed_until=timezone.now() + outbox.LEASE
+    )
+    assert outbox.relay() == 0  # leased to the process that recorded it
+
+    OutboxMessage.objects.filter(pk=held.pk).update(claimed_until=None)  # its attempt failed
+    assert outbox.relay() == 1
+    assert outbox.relay() == 0  # gone once sent
     assert broker == [("agents.tasks.draft_run", [1])]
+
+
+def test_a_relay_sends_what_waits_oldest_first_in_one_batch_and_releases_what_the_broker_refused(
+    reporter, broker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for n in range(5):
+        OutboxMessage.objects.create(task="agents.tasks.draft_run", args=[n], key=f"run:{n}")
+    refuse_after = publishing.publish_one
+
+    def third_refused(producer: Any, *, task: str, args: list[Any], countdown: float | None) -> None:
+        if args == [2]:
+            raise OperationalError("Error 111 connecting to 127.0.0.1:6399. Connection refused.")
+        refuse_after(producer, task=task, args=args, countdown=countdown)
+
+    monkeypatch.setattr(publishing, "publish_one", third_refused)
+    assert outbox.relay() == 2
+
+    assert broker == [("agents.tasks.draft_run", [0]), ("agents.tasks.draft_run", [1])]
+    left = OutboxMessage.objects.order_by("pk")
+    assert [(m.args, m.claimed_until, m.attempts) for m in left] == [([n], None, 1) for n in (2, 3, 4)]
 
 
 def test_services_record_work_and_never_import_the_task_modules() -> None:
@@ -125,6 +151,22 @@ def test_an_upload_does_not_wait_for_extraction_while_the_broker_is_away(
     assert upload_await(upload=upload, timeout=20).status == "pending"
     assert time.monotonic() - started < 2
     assert OutboxMessage.objects.get().task == "agents.tasks.extract_upload"
+
+
+def test_where_the_relays_publish_an_upload_stops_waiting_once_its_message_is_overdue(
+    reporter, broker, settings, django_capture_on_commit_callbacks
+) -> None:
+    from agents.services import upload_await, upload_receive
+
+    settings.NEWSDESK_RELAY_ON_NOTIFY = True
+    settings.NEWSDESK_OUTBOX_RELAY_SECONDS = 0.2  # no relay runs: the message stays unsent
+    with django_capture_on_commit_callbacks(execute=True):
+        upload = upload_receive(reporter=reporter, file_name="a.txt", mime_type="text/plain", data=DATA)
+
+    started = time.monotonic()
+    assert upload_await(upload=upload, timeout=20).status == "pending"
+    assert time.monotonic() - started < 2
+    assert broker == []  # this process published nothing: the relays would have
 
 
 @pytest.fixture

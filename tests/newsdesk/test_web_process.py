@@ -85,3 +85,18 @@ def test_the_web_process_publishes_after_the_response_from_a_thread_each_worker_
 
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout.strip().splitlines()[-1]) == {"after_response": True, "threads": 1}
+
+
+def test_on_postgresql_the_web_process_leaves_publishing_to_the_workers_relay(tmp_path: Path) -> None:
+    # The insert notifies the workers (agents.relay); the web process never talks to the broker.
+    env = {
+        **os.environ,
+        "NEWSDESK_VAR_DIR": str(tmp_path),
+        "DATABASE_URL": "postgres://nobody@127.0.0.1:1/none",
+    }
+    result = subprocess.run(
+        [sys.executable, "-c", PUBLISHER], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
+
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout.strip().splitlines()[-1]) == {"after_response": False, "threads": 1}
