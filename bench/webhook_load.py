@@ -210,6 +210,7 @@ class Contestant:
     env: dict[str, str]
     root: Path = ROOT  # the checkout it is served from
     first_id: int = 0  # its update ids start here (0: it stores nothing)
+    relay: bool = False  # run a worker whose relay publishes what the web stores (PostgreSQL)
 
 
 @dataclass
@@ -219,6 +220,8 @@ class Round:
     pss: list[float]
     cpu_ms: float  # the workers' CPU per request
     client_cpu_ms: float  # the load client's (this process), for the record
+    relay_cpu_ms: float = 0.0  # the relay worker's CPU per update it published
+    unsent: int = 0  # outbox messages left unpublished once the load and the relay were done
 
     @property
     def p50(self) -> float:
@@ -243,20 +246,77 @@ def serve_and_load(
     """One round: latencies, PSS per worker, and the workers' CPU milliseconds per request (warm-up
     included), which unlike latency barely moves with the machine's load; and the ids sent."""
     port = free_port()
+    relay = RelayWorker(one.env, one.root) if one.relay else None
     server = start_gunicorn(one.env, port, args.workers, args.threads, one.app, one.root)
     try:
         # Warm every worker's connections (database, broker) first, as a running service would be.
         warm = load(port, rate=50, seconds=2, first_id=first_id - 1000)[0]
         client_started = time.process_time()
+        relay_started = relay.cpu_seconds() if relay else 0.0
         latencies, statuses, distinct = load(port, rate, args.seconds, first_id)
         client_cpu = time.process_time() - client_started
         pss, cpu_seconds = worker_pss_mb(server.pid)
     finally:
         server.terminate()
         server.wait(timeout=30)
+    unsent, relay_cpu = 0, 0.0
+    if relay:
+        unsent = relay.drain(one.env)
+        relay_cpu = (relay.cpu_seconds() - relay_started) * 1000 / len(distinct)
+        relay.stop()
     latencies.sort()
     cpu_ms = cpu_seconds * 1000 / (len(warm) + len(latencies))
-    return Round(latencies, statuses, pss, cpu_ms, client_cpu * 1000 / len(latencies)), distinct
+    client_cpu_ms = client_cpu * 1000 / len(latencies)
+    return Round(latencies, statuses, pss, cpu_ms, client_cpu_ms, relay_cpu, unsent), distinct
+
+
+class RelayWorker:
+    """A Celery worker that consumes nothing (a queue nobody uses): what it does is its outbox
+    relay, which on PostgreSQL publishes whatever the web process stores, on notification."""
+
+    def __init__(self, env: dict[str, str], root: Path) -> None:
+        command = [sys.executable, "-m", "celery", "-A", "newsdesk", "worker", "-P", "solo"]
+        command += ["-Q", "bench-relay-only", "-n", f"relay-{os.getpid()}@bench", "--loglevel", "WARNING"]
+        self.proc = subprocess.Popen(command, cwd=root, env=env)
+        deadline = time.monotonic() + 120
+        while not self._leads(env):  # the relay that leads LISTENs: ready
+            if time.monotonic() > deadline or self.proc.poll() is not None:
+                self.proc.kill()
+                raise SystemExit("the relay worker did not start")
+            time.sleep(0.2)
+
+    @staticmethod
+    def _leads(env: dict[str, str]) -> bool:
+        sql = (
+            "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted AND database = "
+            "(SELECT oid FROM pg_database WHERE datname = current_database())"
+        )
+        return bool(_query(env, sql))
+
+    def cpu_seconds(self) -> float:
+        fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def drain(self, env: dict[str, str], timeout: float = 30) -> int:
+        """Waits for the outbox to empty; returns how many messages are left."""
+        deadline = time.monotonic() + timeout
+        while (
+            left := _query(env, "SELECT count(*) FROM agents_outboxmessage")
+        ) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        return left
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        self.proc.wait(timeout=30)
+
+
+def _query(env: dict[str, str], sql: str) -> int:
+    import psycopg
+
+    with psycopg.connect(env["DATABASE_URL"], autocommit=True) as conn:
+        row = conn.execute(sql).fetchone()
+    return int(row[0]) if row else 0
 
 
 def describe(label: str, rounds: list[Round]) -> None:
@@ -265,7 +325,13 @@ def describe(label: str, rounds: list[Round]) -> None:
             f"  {label:<9} round {n}: p50 {one.p50:5.1f} ms, p99 {one.p99:6.1f} ms, max "
             f"{one.latencies[-1]:6.1f} ms, non-2xx {one.errors}; PSS per worker {one.worker_pss:5.1f} MB "
             f"(median of {len(one.pss)}); worker CPU {one.cpu_ms:4.2f} ms per request "
-            f"(load client {one.client_cpu_ms:4.2f} ms)"
+            f"(load client {one.client_cpu_ms:4.2f} ms"
+            + (
+                f", relay worker {one.relay_cpu_ms:4.2f} ms per update, unsent {one.unsent}"
+                if one.relay_cpu_ms
+                else ""
+            )
+            + ")"
         )
 
 
@@ -307,7 +373,8 @@ def main() -> None:
     var = Path(tempfile.mkdtemp(prefix="newsdesk-webhook-"))
     redis, redis_port = start_redis(args.redis_port) if args.profile == "postgres" else (None, 0)
     env = environment(args.profile, var, args.database, redis_port)
-    contestants = [Contestant("newsdesk", "newsdesk.wsgi", env, first_id=1_000_000)]
+    relay = args.profile == "postgres"  # where the web only stores and the workers' relay publishes
+    contestants = [Contestant("newsdesk", "newsdesk.wsgi", env, first_id=1_000_000, relay=relay)]
     if args.before:
         contestants.insert(0, Contestant("before", "newsdesk.wsgi", env, args.before.resolve(), 500_000_000))
     contestants.append(
