@@ -49,8 +49,7 @@ def enqueue(*, task: str, args: list[Any], key: str, countdown: float = 0) -> Ou
     message = OutboxMessage.objects.create(
         task=task, args=args, key=key, not_before=not_before, claimed_until=_own_lease(now)
     )
-    if not settings.NEWSDESK_RELAY_ON_NOTIFY:
-        transaction.on_commit(lambda: _after_commit(message))
+    _publish_once_committed(message)
     return message
 
 
@@ -89,8 +88,7 @@ def create_once(instance: Model, *, unique: str, task: str, key_prefix: str) -> 
     message.args = [instance.pk]
     message.key = f"{key_prefix}{instance.pk}"
     instance._state.adding = False
-    if not settings.NEWSDESK_RELAY_ON_NOTIFY:
-        transaction.on_commit(lambda: _after_commit(message))
+    _publish_once_committed(message)
     return message
 
 
@@ -130,6 +128,11 @@ def _quote(name: str | None) -> str:
     return connection.ops.quote_name(str(name))
 
 
+def _publish_once_committed(message: OutboxMessage) -> None:
+    if not settings.NEWSDESK_RELAY_ON_NOTIFY:  # otherwise the insert notified the relays
+        transaction.on_commit(lambda: _after_commit(message))
+
+
 def _after_commit(message: OutboxMessage) -> None:
     if publisher.enabled:
         publisher.submit(message)
@@ -153,7 +156,10 @@ def publish_now(message: OutboxMessage) -> bool:
 
 
 def relay(
-    limit: int = BATCH, *, sender: publishing.Sender | None = None, sent_rows: list[int] | None = None
+    limit: int = BATCH,
+    *,
+    sender: publishing.Sender | None = None,
+    sent_rows: publishing.SentRows | None = None,
 ) -> int:
     """Publishes the oldest recorded messages nobody holds, as one batch; returns how many went out
     (it stops at the first broker failure and releases the rest). A relay thread passes its own
@@ -166,7 +172,7 @@ def relay(
     if sent and sent_rows is None:
         publishing.forget([message.pk for message in batch[:sent]])
     elif sent and sent_rows is not None:
-        sent_rows.extend(message.pk for message in batch[:sent])
+        sent_rows.add(message.pk for message in batch[:sent])
     if unsent := [message.pk for message in batch[sent:]]:
         publishing.release(unsent)
     return sent

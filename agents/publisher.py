@@ -3,11 +3,8 @@ the process recorded and committed (agents.outbox).
 
 A request then answers once its row is committed (the work is durable: a Telegram update is
 acknowledged only then) instead of after the broker call and the row's delete as well. The thread
-sends whatever accumulated through one producer, and deletes sent rows in one statement at most
-once a second (or every BATCH rows): at a few updates a second a delete per message would cost as
-much as the request itself. The rows stay leased to this process meanwhile, so the relay does not
-send them too; if the process dies first, the lease expires and the relay sends them again, which
-is harmless (every task claims its row before it works).
+sends whatever accumulated through one producer, and deletes sent rows together
+(publishing.SentRows).
 """
 
 from __future__ import annotations
@@ -17,7 +14,6 @@ import logging
 import os
 import queue
 import threading
-import time
 
 from django.db import close_old_connections, connection
 
@@ -26,7 +22,6 @@ from agents.models import OutboxMessage
 
 log = logging.getLogger(__name__)
 BATCH = 200
-FORGET_EVERY = 1.0  # seconds: how long sent rows may wait for their delete
 
 
 class _Publisher:
@@ -37,9 +32,7 @@ class _Publisher:
         self.pid = 0  # the process whose thread is running: a forked child starts its own
         self.unfinished = 0  # queued or being sent
         self.idle = threading.Condition()
-        self.sent: list[int] = []  # published, not yet deleted
-        self.sent_lock = threading.Lock()  # the thread and a flush at exit both add and take
-        self.forgot_at = 0.0
+        self.sent = publishing.SentRows()
         self.sender = publishing.Sender()  # its producer is used under `sending`
         self.sending = threading.Lock()
 
@@ -51,7 +44,7 @@ class _Publisher:
             with self.lock:
                 if self.pid != os.getpid():
                     self.pid = os.getpid()
-                    self.sent, self.sent_lock = [], threading.Lock()  # the parent deletes its own
+                    self.sent = publishing.SentRows()  # the parent deletes its own
                     self.sender, self.sending = publishing.Sender(), threading.Lock()
                     threading.Thread(target=self._loop, name="outbox-publisher", daemon=True).start()
 
@@ -59,7 +52,7 @@ class _Publisher:
         while True:
             message: OutboxMessage | None = None
             try:  # waits for work; with sent rows waiting, only until their delete is due
-                message = self.queue.get(timeout=FORGET_EVERY if self.sent else None)
+                message = self.queue.get(timeout=publishing.FORGET_EVERY if self.sent.waiting else None)
                 if message is None:  # the stop signal
                     break
             except queue.Empty:
@@ -69,7 +62,7 @@ class _Publisher:
             close_old_connections()
             if message is not None:
                 self.drain(first=message)
-            if len(self.sent) >= BATCH or time.monotonic() - self.forgot_at >= FORGET_EVERY:
+            if self.sent.due():
                 self.forget_sent()
         self.forget_sent()
         with self.sending:
@@ -105,8 +98,7 @@ class _Publisher:
         try:
             with self.sending:  # a flush at exit may drain from another thread
                 sent = self.sender.send(batch, skip_if_recently_down=True)
-            with self.sent_lock:
-                self.sent.extend(message.pk for message in batch[:sent])
+            self.sent.add(message.pk for message in batch[:sent])
             if unsent := [message.pk for message in batch[sent:]]:
                 publishing.release(unsent)
             return sent
@@ -121,16 +113,12 @@ class _Publisher:
 
     def forget_sent(self) -> None:
         """Deletes the rows sent so far; a failed delete leaves them to expire (the relay then sends
-        them again, which is harmless). Never raises. Holds the lock throughout, so a flush at
-        exit returns only once the thread's delete is done."""
-        with self.sent_lock:
-            sent, self.sent, self.forgot_at = self.sent, [], time.monotonic()
-            try:
-                for start in range(0, len(sent), BATCH):
-                    publishing.forget(sent[start : start + BATCH])
-            except Exception as exc:
-                log.info("%d sent outbox row(s) left to expire: %s", len(sent), type(exc).__name__)
-                connection.close()
+        them again, which is harmless). Never raises."""
+        try:
+            self.sent.forget()
+        except Exception as exc:
+            log.info("sent outbox rows left to expire: %s", type(exc).__name__)
+            connection.close()
 
 
 publisher = _Publisher()

@@ -15,7 +15,7 @@ import functools
 import logging
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,6 +27,8 @@ from django.utils import timezone
 from agents.models import OutboxMessage
 
 log = logging.getLogger(__name__)
+FORGET_EVERY = 1.0  # seconds sent rows may wait for their delete (SentRows)
+FORGET_BATCH = 200
 
 
 class _BrokerState:
@@ -105,6 +107,40 @@ class Sender:
         if self.producer is not None:
             producer, self.producer = self.producer, None
             producer.release()
+
+
+class SentRows:
+    """Rows a publishing thread sent and has not deleted yet, deleted together at most once every
+    FORGET_EVERY seconds (or every FORGET_BATCH rows): at a few messages a second, a DELETE per
+    message would cost as much as the request that stored it. They stay leased meanwhile, so no
+    relay sends them again; if the process dies first, the lease expires and they are sent again,
+    which is harmless (every task claims its row before it works)."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()  # a thread and a flush at exit both add and take
+        self.pks: list[int] = []
+        self.forgot_at = 0.0
+
+    @property
+    def waiting(self) -> bool:
+        return bool(self.pks)
+
+    def add(self, pks: Iterable[int]) -> None:
+        with self.lock:
+            self.pks.extend(pks)
+
+    def due(self) -> bool:
+        return bool(self.pks) and (
+            len(self.pks) >= FORGET_BATCH or time.monotonic() - self.forgot_at >= FORGET_EVERY
+        )
+
+    def forget(self) -> None:
+        """Deletes them; a database error propagates, and the rows are left to expire. Holds the
+        lock throughout, so a flush at exit returns only once a thread's delete is done."""
+        with self.lock:
+            pks, self.pks, self.forgot_at = self.pks, [], time.monotonic()
+            for start in range(0, len(pks), FORGET_BATCH):
+                forget(pks[start : start + FORGET_BATCH])
 
 
 def forget(pks: Sequence[int]) -> None:

@@ -41,15 +41,13 @@ def start_relay() -> None:
 
 
 class _Relay:
-    """One relay's publishing: its producer kept, the rows it sent deleted at most once a second
-    (they stay leased meanwhile; a relay that dies first leaves them to be sent again, which tasks
-    absorb), and a database outage logged once."""
+    """One relay's publishing: its producer kept, the rows it sent deleted together
+    (publishing.SentRows), and a database outage logged once."""
 
     def __init__(self, interval: float) -> None:
         self.interval = interval
         self.sender = publishing.Sender()
-        self.sent: list[int] = []
-        self.forgot_at = time.monotonic()
+        self.sent = publishing.SentRows()
         self.database_down = False
 
     def run(self) -> None:
@@ -60,18 +58,13 @@ class _Relay:
         try:
             while outbox.relay(sender=self.sender, sent_rows=self.sent) == outbox.BATCH:
                 pass
-            if self.sent and (len(self.sent) >= outbox.BATCH or time.monotonic() - self.forgot_at >= 1):
-                self.forget()
+            if self.sent.due():
+                self.sent.forget()
             if self.database_down:
                 log.warning("database back; outbox relay resumed")
             self.database_down = False
         except Exception as exc:
             self.failed(exc)
-
-    def forget(self) -> None:
-        sent, self.sent, self.forgot_at = self.sent, [], time.monotonic()
-        for start in range(0, len(sent), outbox.BATCH):
-            publishing.forget(sent[start : start + outbox.BATCH])
 
     def failed(self, exc: BaseException) -> None:
         if not self.database_down:
@@ -109,14 +102,15 @@ def _lead_or_poll(listener: Any, relay: _Relay, stop: threading.Event) -> None:
             log.info("outbox relay leads: publishing on notification")
         relay.run()
         if leading:  # sent rows waiting for their delete wake it within a second
-            _await_notification(listener, min(relay.interval, 1.0) if relay.sent else relay.interval, stop)
+            wait = min(relay.interval, publishing.FORGET_EVERY) if relay.sent.waiting else relay.interval
+            _await_notification(listener, wait, stop)
         else:
             stop.wait(relay.interval)
 
 
 def _close(relay: _Relay) -> None:
     try:
-        relay.forget()
+        relay.sent.forget()
     finally:
         relay.sender.close()
         connection.close()

@@ -229,7 +229,7 @@ def test_a_publisher_that_cannot_reach_the_database_leaves_its_sent_rows_leased_
     publisher.forget_sent()
     assert len(broker) == 1  # published; the row stays leased until it expires, then the relay
     assert OutboxMessage.objects.get().claimed_until is not None  # resends it (tasks claim their rows)
-    assert publisher.unfinished == 0 and publisher.sent == []
+    assert publisher.unfinished == 0 and publisher.sent.pks == []
 
 
 @pytest.mark.django_db(transaction=True)  # the publisher thread reads on its own connection
