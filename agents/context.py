@@ -13,7 +13,8 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from agents import llm, prompts
+from agents import prompts
+from agents.llm import client as llm
 
 log = logging.getLogger(__name__)
 ALWAYS_KEEP = 3

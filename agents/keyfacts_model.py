@@ -12,7 +12,8 @@ import logging
 
 from pydantic import BaseModel, Field
 
-from agents import keyfacts, llm, prompts
+from agents import keyfacts, prompts
+from agents.llm import client as llm
 
 log = logging.getLogger(__name__)
 MAX_FACTS = 8

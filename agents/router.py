@@ -6,7 +6,8 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from agents import llm, prompts
+from agents import prompts
+from agents.llm import client as llm
 
 
 class ExtractedParams(BaseModel):

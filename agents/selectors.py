@@ -11,7 +11,7 @@ from django.db.models import Count, QuerySet, Sum
 from django.db.models.functions import Coalesce, TruncDate
 from django.utils import timezone
 
-from agents import catalog
+from agents.llm import catalog
 from agents.models import Article, LLMCall, Run, RunEvent
 from agents.reporters import ReporterLike
 from agents.verify import Summary, summary

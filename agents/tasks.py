@@ -19,9 +19,10 @@ from django.conf import settings
 from django.db.models import Q
 from django.utils import timezone
 
-from agents import claims, llm, outbox, runs, services
+from agents import claims, outbox, runs, services
 from agents import messages as msg
 from agents.errors import UserFacingError
+from agents.llm import client as llm
 from agents.models import Run, Upload
 from agents.models.runs import run_claim, run_release
 

@@ -17,7 +17,7 @@ from pydantic import BaseModel, Field
 
 from agents import attachments
 from agents.attachments import AttachmentRef
-from agents.llm import Tool
+from agents.llm.client import Tool
 from agents.material import SourceDoc
 from agents.sources import files, naver, publishers, scraper, titles
 from styles.selectors import ResolvedStyle

@@ -17,11 +17,12 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-from agents import evidence, llm, prompts
+from agents import evidence, prompts
 from agents import messages as msg
 from agents.evidence import Derivation
 from agents.guard import Sentence, check_article, check_headline, join_sentences, split_sentences
 from agents.headlines import settle_headline
+from agents.llm import client as llm
 from agents.material import SourceDoc, numbered_sources
 from agents.trims import is_safe_trim
 

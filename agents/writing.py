@@ -18,12 +18,13 @@ from typing import Any
 from django import db
 from pydantic import ValidationError
 
-from agents import llm, prompts, tools
 from agents import messages as msg
+from agents import prompts, tools
 from agents.attachments import AttachmentRef
 from agents.density import advise_length
 from agents.errors import UserFacingError
 from agents.guard import normalize_body
+from agents.llm import client as llm
 from agents.material import LengthTarget, SourceDoc, article_length
 from agents.sources import files, naver
 from agents.sources.files import PageRange

@@ -45,7 +45,8 @@ django.setup()
 from django.conf import settings  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 
-from agents import llm, tasks  # noqa: E402
+from agents import tasks  # noqa: E402
+from agents.llm import client as llm  # noqa: E402
 from agents.models import LLMCall, MonitorItem, MonitorResult, Run  # noqa: E402
 from agents.monitoring import common  # noqa: E402
 from agents.monitoring import services as monitoring  # noqa: E402

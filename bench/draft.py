@@ -19,7 +19,8 @@ setup()
 
 from django.conf import settings  # noqa: E402
 
-from agents import llm, tasks  # noqa: E402
+from agents import tasks  # noqa: E402
+from agents.llm import client as llm  # noqa: E402
 from agents.models import LLMCall, Run  # noqa: E402
 from agents.services import draft_create  # noqa: E402
 from tests.factories import ReporterFactory  # noqa: E402

@@ -28,7 +28,9 @@ import pymupdf  # noqa: E402
 from django.conf import settings  # noqa: E402
 from draft import serve_news  # noqa: E402
 
-from agents import caching, llm, tasks  # noqa: E402
+from agents import tasks  # noqa: E402
+from agents.llm import caching  # noqa: E402
+from agents.llm import client as llm  # noqa: E402
 from agents.models import LLMCall, Run  # noqa: E402
 from agents.services import draft_create, upload_receive  # noqa: E402
 from newsdesk.models import Reporter  # noqa: E402

@@ -18,7 +18,8 @@ setup()
 from django.conf import settings  # noqa: E402
 from draft import one_draft, serve_news  # noqa: E402
 
-from agents import catalog, llm  # noqa: E402
+from agents.llm import catalog  # noqa: E402
+from agents.llm import client as llm  # noqa: E402
 from agents.models import LLMCall  # noqa: E402
 from newsdesk.models import Reporter  # noqa: E402
 from styles.models import WritingStyle  # noqa: E402

@@ -14,7 +14,7 @@ setup()
 
 from django.conf import settings  # noqa: E402
 
-from agents import llm  # noqa: E402
+from agents.llm import client as llm  # noqa: E402
 from agents.models import LLMCall, Run  # noqa: E402
 from conversations.services import message_log  # noqa: E402
 from newsdesk.models import Reporter  # noqa: E402

@@ -31,7 +31,7 @@ import django
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "newsdesk.settings")
-django.setup()  # agents.verify reaches the models through agents.llm; no database is used
+django.setup()  # agents.verify reaches the models through agents.llm.client; no database is used
 
 from verify_eval import HELD_OUT_FROM, KINDS, Case, Mutation, _sentences_over, load_cases  # noqa: E402
 

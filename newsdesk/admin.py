@@ -14,7 +14,7 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest
 from django.utils import timezone
 
-from agents import catalog
+from agents.llm import catalog
 from agents.selectors import daily_cost_by_model
 from newsdesk.models import ApiToken, Reporter
 from styles.admin import LabelledAdmin

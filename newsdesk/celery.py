@@ -38,7 +38,7 @@ def _refuse_unknown_models(**_: object) -> None:
     # `celery worker` runs no Django system checks: refuse to start on a model the runs would fail on.
     from django.core.exceptions import ImproperlyConfigured
 
-    from agents import catalog
+    from agents.llm import catalog
 
     if problems := catalog.problems():
         raise ImproperlyConfigured("; ".join(problems))
@@ -55,7 +55,7 @@ def _preload_worker_libraries(sender: object = None, **_: object) -> None:
     if "llm" in queues:
         # The SDK loads lazily (the web process never needs it); a worker that calls the model
         # loads it once at start instead of in its first 32 tasks at the same time.
-        from agents import llm
+        from agents.llm import client as llm
 
         llm.preload_sdk()
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from agents import catalog
+from agents.llm import catalog
 from newsdesk.models import Reporter
 from styles.selectors import publisher_names, style_for
 

@@ -9,8 +9,9 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
-from agents import catalog, llm
 from agents.errors import UserFacingError
+from agents.llm import catalog
+from agents.llm import client as llm
 from agents.monitoring.services import history_clear
 from newsdesk import messages as msg
 from newsdesk.models import ApiToken, Reporter

@@ -246,11 +246,11 @@ NEWSDESK_LLM_MODEL = env_str("NEWSDESK_LLM_MODEL") or "claude-haiku-4-5-20251001
 # `thinking_when_forced` maps a tool_choice type ("tool": one named tool, "any": some tool) to the
 # thinking setting sent with it, since forced tool use and thinking do not mix (Haiku 4.5 thinks
 # only when asked; Sonnet 5 thinks adaptively unless told not to); `min_cache_tokens` is the
-# shortest prompt prefix the model caches (agents.llm sends no cache marker below it). Figures
+# shortest prompt prefix the model caches (agents.llm.client sends no cache marker below it). Figures
 # from Anthropic's model pages, checked 2026-11-24. Sonnet 5.5 is left out on purpose: it answers
 # 400 to a forced tool_choice and to thinking "disabled", which the structured calls here rely on.
 # A default or department model missing from this table, or past its retirement day, stops the
-# server at startup (agents.checks).
+# server at startup (agents.llm.checks).
 NEWSDESK_LLM_MODELS: dict[str, dict[str, object]] = {
     "claude-haiku-4-5-20251001": {
         "label": "Haiku 4.5 (빠르고 저렴)",

@@ -6,7 +6,7 @@ from typing import Any
 import pytest
 from django.conf import settings
 
-from agents import llm
+from agents.llm import client as llm
 from agents.sources import publishers
 from tests.factories import ReporterFactory
 from tests.fakes.anthropic import FakeAnthropic

@@ -19,10 +19,11 @@ from datetime import datetime, timedelta
 from django.db import transaction
 from django.utils import timezone
 
-from agents import analysis, llm, runs
+from agents import analysis, runs
 from agents import messages as msg
 from agents.analysis import SubmitAnalysisInput
 from agents.departments import DepartmentProfile
+from agents.llm import client as llm
 from agents.models import MonitorItem, MonitorResult, Run
 from agents.monitoring import clustering, common, material
 from agents.monitoring.mapping import Mapped, map_result

@@ -27,9 +27,10 @@ from datetime import date, timedelta
 from django.db import transaction
 from django.utils import timezone
 
-from agents import analysis, llm, runs
+from agents import analysis, runs
 from agents import messages as msg
 from agents.departments import DepartmentProfile
+from agents.llm import client as llm
 from agents.models import MonitorItem, MonitorResult, ReportCache, ReportItem, Run
 from agents.monitoring import clustering, common, material
 from agents.monitoring.mapping import Mapped, map_result

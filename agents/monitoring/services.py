@@ -24,9 +24,10 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from agents import llm, outbox, runs
 from agents import messages as msg
+from agents import outbox, runs
 from agents.departments import DepartmentProfile, profile_for
+from agents.llm import client as llm
 from agents.models import MonitorItem, MonitorResult, ReportCache, Run
 from agents.monitoring import locks
 from agents.monitoring.check import run_check

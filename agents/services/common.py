@@ -10,9 +10,10 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from agents import llm, outbox, runs
 from agents import messages as msg
+from agents import outbox, runs
 from agents.errors import UserFacingError
+from agents.llm import client as llm
 from agents.models import Article, Run, VerificationIssue
 from agents.reporters import ReporterLike
 from agents.verify import Issue, tally

@@ -18,10 +18,11 @@ from typing import Any
 
 from django.utils import timezone
 
-from agents import llm, runs, selectors
 from agents import messages as msg
+from agents import runs, selectors
 from agents.context import Selection, select_context
 from agents.errors import UserFacingError
+from agents.llm import client as llm
 from agents.material import cut_material, is_source_material
 from agents.models import Run
 from agents.monitoring import services as monitoring

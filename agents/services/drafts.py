@@ -11,10 +11,11 @@ from typing import Any
 from django.utils import timezone
 from pydantic import BaseModel, Field, ValidationError, field_validator
 
-from agents import llm, runs
 from agents import messages as msg
+from agents import runs
 from agents.attachments import AttachmentRef
 from agents.edit import edit_article, lint_fix
+from agents.llm import client as llm
 from agents.material import MAX_LENGTH, MIN_LENGTH, LengthTarget, SourceDoc, article_length
 from agents.models import Article, Run, Upload
 from agents.reporters import ReporterLike

@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from agents import llm
 from agents.keyfacts import missing_facts
 from agents.keyfacts_model import model_key_facts, needs_model
+from agents.llm import client as llm
 from agents.provenance import attribute
 
 

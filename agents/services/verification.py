@@ -9,8 +9,9 @@ from datetime import date
 
 from django.utils import timezone
 
-from agents import llm, runs
 from agents import messages as msg
+from agents import runs
+from agents.llm import client as llm
 from agents.material import SourceDoc, article_length
 from agents.models import Article, Run
 from agents.reporters import ReporterLike

@@ -6,8 +6,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from agents import llm
 from agents.context import fallback_selection, keep_selected, select_context
+from agents.llm import client as llm
 from tests.fakes.anthropic import FakeAnthropic
 
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from agents import llm
 from agents import messages as msg
 from agents.attachments import AttachmentUnavailable
 from agents.errors import UserFacingError
+from agents.llm import client as llm
 from agents.monitoring.locks import JobBusy
 from agents.monitoring.schedules import ScheduleInputError
 from agents.monitoring.services import JobAlreadyRunning

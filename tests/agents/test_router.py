@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from agents import llm
+from agents.llm import client as llm
 from agents.router import reply, route
 from tests.fakes.anthropic import FakeAnthropic, text
 

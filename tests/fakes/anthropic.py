@@ -25,7 +25,7 @@ from typing import Any
 from tests.fakes.server import Loopback, QuietHandler
 
 CHARS_PER_TOKEN = 2.5  # rough for mixed Korean/JSON text
-# Kept apart from agents.llm's table on purpose: the fake checks the code, it does not share it.
+# Kept apart from agents.llm.client's table on purpose: the fake checks the code, it does not share it.
 MIN_CACHEABLE = {
     "claude-haiku-4-5": 4096,
     "claude-opus-4-5": 4096,

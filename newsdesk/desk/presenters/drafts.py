@@ -11,8 +11,8 @@ from urllib.parse import urlsplit
 from django.conf import settings
 from django.utils.safestring import SafeString
 
-from agents import catalog
 from agents import selectors as agent_selectors
+from agents.llm import catalog
 from agents.models import Article, Run
 from newsdesk.desk import diff
 from newsdesk.desk.presenters.progress import Progress, progress_of, run_mode, shown_seq

@@ -158,7 +158,7 @@ def test_a_run_that_waited_too_long_fails_with_a_message(reporter: Any) -> None:
 def test_a_transient_model_error_keeps_the_reporters_place_until_the_retry(
     reporter: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from agents import llm
+    from agents.llm import client as llm
 
     held_between: list[bool] = []
     calls = iter([llm.LLMTransient("잠시 후"), None])

@@ -12,7 +12,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from agents import catalog
+from agents.llm import catalog
 from agents.models import LLMCall, Run
 from newsdesk.models import Reporter
 from tests.agents.drafting import submit, verify_pass

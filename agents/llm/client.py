@@ -24,14 +24,14 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from django.conf import settings
 from pydantic import BaseModel, ValidationError
 
-from agents import catalog
 from agents import messages as msg
-from agents.caching import with_cache_markers as _with_cache_markers
 from agents.errors import UserFacingError
+from agents.llm import catalog
+from agents.llm.caching import with_cache_markers as _with_cache_markers
+from agents.llm.pricing import Usage, cost_usd
+from agents.llm.toolspec import Tool
 from agents.models import LLMCall
-from agents.pricing import Usage, cost_usd
 from agents.reporters import ReporterLike
-from agents.toolspec import Tool
 
 if TYPE_CHECKING:
     import anthropic

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
-from agents import catalog
+from agents.llm import catalog
 
 
 @dataclass(frozen=True)

@@ -10,8 +10,9 @@ from django.core.management import call_command
 from django.core.management.base import SystemCheckError
 from pydantic import BaseModel
 
-from agents import catalog, llm
-from agents.checks import check_models
+from agents.llm import catalog
+from agents.llm import client as llm
+from agents.llm.checks import check_models
 from tests.factories import ReporterFactory
 from tests.fakes.anthropic import FakeAnthropic, tool_use
 

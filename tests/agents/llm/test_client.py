@@ -7,7 +7,7 @@ import pytest
 from django.conf import settings
 from pydantic import BaseModel, Field
 
-from agents import llm
+from agents.llm import client as llm
 from agents.models import LLMCall
 from tests.fakes.anthropic import FakeAnthropic, text, tool_use
 

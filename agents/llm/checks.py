@@ -11,7 +11,7 @@ from typing import Any
 
 from django.core.checks import Error, register
 
-from agents import catalog
+from agents.llm import catalog
 
 
 @register()

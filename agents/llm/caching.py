@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from agents import catalog
+from agents.llm import catalog
 
 EPHEMERAL = {"type": "ephemeral"}
 

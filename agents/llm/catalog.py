@@ -3,7 +3,7 @@
 The table itself lives in settings (`NEWSDESK_LLM_MODELS`), so prices and names change without a
 code change; this module reads it, resolves which model a reporter's work uses (their choice →
 their department's default → the server default) and lists what is wrong with the table for the
-startup check (`agents.checks`).
+startup check (`agents.llm.checks`).
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ class ModelSpec:
     cache_read: Decimal
     retires: date | None = None
     thinking_when_forced: dict[str, dict[str, Any]] = field(default_factory=dict)
-    min_cache_tokens: int = 0  # the shortest prefix the model caches (0: agents.llm's own table)
+    min_cache_tokens: int = 0  # the shortest prefix the model caches (0: agents.llm.client's own table)
 
     @property
     def retired(self) -> bool:
