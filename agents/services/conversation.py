@@ -20,14 +20,14 @@ from django.utils import timezone
 
 from agents import messages as msg
 from agents import runs, selectors
-from agents.context import Selection, select_context
+from agents.chat.context import Selection, select_context
+from agents.chat.router import ExtractedParams, RouteToToolInput, reply, route
 from agents.errors import UserFacingError
 from agents.llm import client as llm
 from agents.material import cut_material, is_source_material
 from agents.models import Run
 from agents.monitoring import services as monitoring
 from agents.reporters import ReporterLike
-from agents.router import ExtractedParams, RouteToToolInput, reply, route
 from agents.services.drafts import PRESS_RELEASE_LIMIT, draft_create, edit_create
 from agents.sources import files
 from conversations.models import Message

@@ -48,16 +48,16 @@ def test_no_module_of_the_telegram_face_imports_an_agent_step() -> None:
 
 def test_the_rule_catches_a_step_imported_at_the_top_or_inside_a_function() -> None:
     source = (
-        "from agents.router import route\n"
+        "from agents.chat.router import route\n"
         "from agents import llm, selectors\n"
-        "import agents.context\n"
+        "import agents.chat.context\n"
         "def f():\n    from agents.monitoring import schedules\n"
     )
 
     assert [m for m in agents_imports(source) if not allowed(m)] == [
-        "agents.router",
+        "agents.chat.router",
         "agents.llm",
-        "agents.context",
+        "agents.chat.context",
         "agents.monitoring.schedules",
     ]
     assert allowed("agents.services.conversation") and allowed("agents.monitoring.selectors")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from agents.chat.router import reply, route
 from agents.llm import client as llm
-from agents.router import reply, route
 from tests.fakes.anthropic import FakeAnthropic, text
 
 
