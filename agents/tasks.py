@@ -19,12 +19,13 @@ from django.conf import settings
 from django.db.models import Q
 from django.utils import timezone
 
-from agents import claims, outbox, runs, services
 from agents import messages as msg
+from agents import services
 from agents.errors import UserFacingError
 from agents.llm import client as llm
 from agents.models import Run, Upload
 from agents.models.runs import run_claim, run_release
+from agents.work import claims, outbox, runs
 
 log = logging.getLogger(__name__)
 MAX_RETRIES = 3

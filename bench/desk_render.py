@@ -23,8 +23,8 @@ from django.test import Client  # noqa: E402
 from django.test.utils import setup_test_environment  # noqa: E402
 from django.utils import timezone  # noqa: E402
 
-from agents import runs  # noqa: E402
 from agents.models import Article, LLMCall, Run, VerificationIssue  # noqa: E402
+from agents.work import runs  # noqa: E402
 from newsdesk.models import Reporter  # noqa: E402
 from tests.factories import ReporterFactory  # noqa: E402
 from tests.fixtures.press import BODY, HEADLINE  # noqa: E402

@@ -1,7 +1,7 @@
 """From a Telegram update's webhook request to its task message in the broker, one at a time.
 
 On PostgreSQL the web process only stores an update; the insert notifies the workers and the
-relay that leads publishes it (agents.relay). That adds a hop between "accepted" and "a worker can
+relay that leads publishes it (agents.work.relay). That adds a hop between "accepted" and "a worker can
 take it", which is what a reporter waits on. This bench measures it against the web process
 publishing the message itself after the response (NEWSDESK_RELAY_ON_NOTIFY=0, the SQLite path),
 in the same run: gunicorn on our own database and Redis, a relay-only worker beside it, and the

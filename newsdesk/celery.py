@@ -66,6 +66,6 @@ def _start_outbox_relay(**_: object) -> None:
     # process records as soon as it is committed; elsewhere they send what the recording process
     # could not. Several on several machines are fine (each message is leased, and tasks claim
     # their rows).
-    from agents import relay
+    from agents.work import relay
 
     relay.start_relay()

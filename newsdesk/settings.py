@@ -216,7 +216,7 @@ NEWSDESK_SWEEP_SECONDS = env_int("NEWSDESK_SWEEP_SECONDS", 30)
 NEWSDESK_OUTBOX_RELAY_SECONDS = env_int("NEWSDESK_OUTBOX_RELAY_SECONDS", 2)
 # On PostgreSQL the web process only stores work: an insert into the outbox notifies the workers,
 # whose relay (one of them, the holder of an advisory lock) hands it to the broker at once
-# (agents.relay). Elsewhere (SQLite, no NOTIFY) the process that stored it publishes it.
+# (agents.work.relay). Elsewhere (SQLite, no NOTIFY) the process that stored it publishes it.
 NEWSDESK_RELAY_ON_NOTIFY = env_bool(
     "NEWSDESK_RELAY_ON_NOTIFY", DATABASES["default"]["ENGINE"] == "newsdesk.db.postgresql"
 )

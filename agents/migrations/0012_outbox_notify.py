@@ -1,4 +1,4 @@
-"""On PostgreSQL, an insert into the outbox notifies the listening relay (agents.relay)."""
+"""On PostgreSQL, an insert into the outbox notifies the listening relay (agents.work.relay)."""
 
 from __future__ import annotations
 

@@ -8,7 +8,7 @@ from django.db.models import F, Max, Q, Value
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
-from agents import claims
+from agents.work import claims
 
 
 class Run(models.Model):

@@ -19,7 +19,7 @@ from datetime import datetime, timedelta
 from django.db import transaction
 from django.utils import timezone
 
-from agents import analysis, runs
+from agents import analysis
 from agents import messages as msg
 from agents.analysis import SubmitAnalysisInput
 from agents.departments import DepartmentProfile
@@ -29,6 +29,7 @@ from agents.monitoring import clustering, common, material
 from agents.monitoring.mapping import Mapped, map_result
 from agents.monitoring.material import Candidate, CheckHistory
 from agents.sources.titles import is_exclusive
+from agents.work import runs
 
 log = logging.getLogger(__name__)
 HISTORY = timedelta(hours=72)  # v1: reported_articles of the last 72 h, skipped ones included

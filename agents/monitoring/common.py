@@ -12,10 +12,10 @@ from zoneinfo import ZoneInfo
 from django.utils import timezone
 
 from agents import messages as msg
-from agents import runs
 from agents.models import MONITOR_RETENTION, MonitorItem, MonitorResult, Run
 from agents.monitoring.material import Candidate
 from agents.sources import naver, publishers, scraper, titles
+from agents.work import runs
 
 log = logging.getLogger(__name__)
 KST = ZoneInfo("Asia/Seoul")

@@ -32,9 +32,9 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from agents import messages as msg
-from agents import runs
 from agents.errors import UserFacingError
 from agents.models import JobLock, Run
+from agents.work import runs
 
 log = logging.getLogger(__name__)
 

@@ -27,7 +27,7 @@ from datetime import date, timedelta
 from django.db import transaction
 from django.utils import timezone
 
-from agents import analysis, runs
+from agents import analysis
 from agents import messages as msg
 from agents.departments import DepartmentProfile
 from agents.llm import client as llm
@@ -36,6 +36,7 @@ from agents.monitoring import clustering, common, material
 from agents.monitoring.mapping import Mapped, map_result
 from agents.monitoring.material import BriefingHistory, Candidate, ExistingItem
 from agents.sources.titles import is_exclusive
+from agents.work import runs
 
 log = logging.getLogger(__name__)
 HISTORY_DAYS = 2  # v1: get_recent_report_items(days=2)

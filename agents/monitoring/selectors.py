@@ -20,7 +20,7 @@ from django.db.models import QuerySet
 from agents.models import MonitorItem, MonitorResult, ReportItem, Run
 from agents.monitoring.common import kst_day, retention_cutoff
 from agents.reporters import ReporterLike
-from agents.run_inputs import MonitorRunInput
+from agents.work.run_inputs import MonitorRunInput
 
 MONITOR_KINDS = (Run.Kind.CHECK, Run.Kind.REPORT)
 

@@ -1,7 +1,7 @@
 """Entry points the faces (API, web desk, Telegram, beat) call for /check, /report and schedules.
 
 Requests (`check_request`, `report_request`) validate what can be validated at once, create a
-queued `Run`, reserve the reporter's job lock and record its task message (agents.outbox) in the
+queued `Run`, reserve the reporter's job lock and record its task message (agents.work.outbox) in the
 same transaction. A second request while a job runs raises `JobAlreadyRunning` (an `InputError`
 with status 409 and a Korean "이미 실행 중" message) and creates nothing.
 
@@ -25,7 +25,6 @@ from django.db import transaction
 from django.utils import timezone
 
 from agents import messages as msg
-from agents import outbox, runs
 from agents.departments import DepartmentProfile, profile_for
 from agents.llm import client as llm
 from agents.models import MonitorItem, MonitorResult, ReportCache, Run
@@ -44,9 +43,10 @@ from agents.monitoring.schedules import (
     schedule_text,
 )
 from agents.reporters import ReporterLike
-from agents.run_inputs import MonitorRunInput
 from agents.services.common import RUN_TASKS, InputError, require_api_key
 from agents.sources.naver import NaverError
+from agents.work import outbox, runs
+from agents.work.run_inputs import MonitorRunInput
 
 log = logging.getLogger(__name__)
 

@@ -11,12 +11,12 @@ from django.db import transaction
 from django.utils import timezone
 
 from agents import messages as msg
-from agents import outbox, runs
 from agents.errors import UserFacingError
 from agents.llm import client as llm
 from agents.models import Article, Run, VerificationIssue
 from agents.reporters import ReporterLike
 from agents.verify import Issue, tally
+from agents.work import outbox, runs
 
 # The task that executes each kind of run, by name: services record work, never import tasks.
 RUN_TASKS: dict[str, str] = {

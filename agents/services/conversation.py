@@ -19,7 +19,7 @@ from typing import Any
 from django.utils import timezone
 
 from agents import messages as msg
-from agents import runs, selectors
+from agents import selectors
 from agents.chat.context import Selection, select_context
 from agents.chat.router import ExtractedParams, RouteToToolInput, reply, route
 from agents.errors import UserFacingError
@@ -30,6 +30,7 @@ from agents.monitoring import services as monitoring
 from agents.reporters import ReporterLike
 from agents.services.drafts import PRESS_RELEASE_LIMIT, draft_create, edit_create
 from agents.sources import files
+from agents.work import runs
 from conversations.models import Message
 from conversations.selectors import attachment_tag, last_article_id, numbered_summaries, recent_messages
 

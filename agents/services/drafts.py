@@ -12,14 +12,12 @@ from django.utils import timezone
 from pydantic import BaseModel, Field, ValidationError, field_validator
 
 from agents import messages as msg
-from agents import runs
 from agents.attachments import AttachmentRef
 from agents.edit import edit_article, lint_fix
 from agents.llm import client as llm
 from agents.material import MAX_LENGTH, MIN_LENGTH, LengthTarget, SourceDoc, article_length
 from agents.models import Article, Run, Upload
 from agents.reporters import ReporterLike
-from agents.run_inputs import DraftRunInput, EditRunInput, is_verify
 from agents.selectors import article_lint
 from agents.services.common import InputError, done_message, queue_run, require_api_key, save_issues
 from agents.services.tracing import traced, with_key_facts
@@ -27,6 +25,8 @@ from agents.services.uploads import upload_ensure_parsed, upload_read_elsewhere
 from agents.services.verification import VERIFY_UNFINISHED, verify_execute
 from agents.sources import files
 from agents.verify import Verification, verify_article
+from agents.work import runs
+from agents.work.run_inputs import DraftRunInput, EditRunInput, is_verify
 from agents.writing import Draft, DraftRequest, write_draft
 from styles.departments import DEPARTMENTS
 from styles.lint import is_fix_request

@@ -17,11 +17,11 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from agents import outbox, publishing
 from agents.models import Upload
 from agents.reporters import ReporterLike
 from agents.services.common import InputError
 from agents.sources import files
+from agents.work import outbox, publishing
 
 # An OCR claim older than this belongs to a worker that died; the reporter may start another.
 OCR_STALE = timedelta(seconds=files.OCR_PAGE_SECONDS * files.MAX_OCR_PAGES + 60)

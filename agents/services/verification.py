@@ -10,15 +10,15 @@ from datetime import date
 from django.utils import timezone
 
 from agents import messages as msg
-from agents import runs
 from agents.llm import client as llm
 from agents.material import SourceDoc, article_length
 from agents.models import Article, Run
 from agents.reporters import ReporterLike
-from agents.run_inputs import VerifyRunInput
 from agents.services.common import InputError, done_message, queue_run, require_api_key, save_issues
 from agents.services.tracing import traced
 from agents.verify import Verification, verify_article
+from agents.work import runs
+from agents.work.run_inputs import VerifyRunInput
 
 VERIFY_ARTICLE_LIMIT = 20_000
 VERIFY_SOURCES_LIMIT = 20

@@ -32,7 +32,7 @@ def announce(*, run: Run, chat_id: int, text: str) -> TelegramDelivery:
 
 
 def on_run_event(run: Run, event: RunEvent) -> None:
-    """The listener agents.runs calls for every event of every run."""
+    """The listener agents.work.runs calls for every event of every run."""
     if run.channel not in (Run.Channel.TELEGRAM, Run.Channel.SCHEDULE):
         return
     if event.kind in FINAL:

@@ -1,4 +1,4 @@
-"""What the Telegram face hands to the workers, all through the outbox (agents.outbox).
+"""What the Telegram face hands to the workers, all through the outbox (agents.work.outbox).
 
 Nothing here imports a task module: messages name their task, so dispatch → commands → progress
 never loops back through the tasks. The sweeper below sends again whatever the broker lost.
@@ -13,8 +13,8 @@ from django.db import transaction
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
-from agents import claims, outbox
 from agents.models import Run
+from agents.work import claims, outbox
 from newsdesk.models import PendingText, TelegramDelivery, TelegramUpdate
 
 HANDLE_UPDATE = "newsdesk.telegram.tasks.handle_update"

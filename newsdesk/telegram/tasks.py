@@ -10,8 +10,8 @@ from celery import Task, shared_task
 from django.db.models import F, Q
 from django.utils import timezone
 
-from agents import claims
 from agents.models import Run
+from agents.work import claims
 from conversations.models import Message
 from conversations.services import message_log
 from newsdesk.models import PendingText, TelegramDelivery, TelegramUpdate

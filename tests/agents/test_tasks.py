@@ -11,11 +11,12 @@ import pytest
 import time_machine
 from django.utils import timezone
 
-from agents import claims, tasks
+from agents import tasks
 from agents.models import OutboxMessage, Run, Upload
 from agents.models.runs import run_claim, run_release
 from agents.retention import purge_all
 from agents.services import draft_create
+from agents.work import claims
 from tests.agents.drafting import submit, verify_pass
 from tests.fakes.anthropic import FakeAnthropic
 from tests.fixtures.press import PRESS_RELEASE

@@ -20,10 +20,10 @@ import pytest
 from django.db import connection
 from django.test import Client
 
-from agents import publishing
 from agents.models import Article, Run
 from agents.services import draft_create
 from agents.tasks import sweep_stalled_runs
+from agents.work import publishing
 from conftest import TEST_FERNET_KEY
 from newsdesk.celery import app, use_broker
 from newsdesk.models import Reporter, TelegramDelivery, TelegramUpdate

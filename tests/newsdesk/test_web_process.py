@@ -54,7 +54,7 @@ print(json.dumps({"loaded": [name in sys.modules for name in NAMES], "sockets": 
 PUBLISHER = """
 import json, threading
 import newsdesk.wsgi
-from agents import publisher
+from agents.work import publisher
 print(json.dumps({"after_response": publisher.publisher.enabled, "threads": threading.active_count()}))
 """
 
@@ -88,7 +88,7 @@ def test_the_web_process_publishes_after_the_response_from_a_thread_each_worker_
 
 
 def test_on_postgresql_the_web_process_leaves_publishing_to_the_workers_relay(tmp_path: Path) -> None:
-    # The insert notifies the workers (agents.relay); the web process never talks to the broker.
+    # The insert notifies the workers (agents.work.relay); the web process never talks to the broker.
     env = {
         **os.environ,
         "NEWSDESK_VAR_DIR": str(tmp_path),

@@ -12,8 +12,8 @@ from django.utils import timezone
 
 from agents import selectors as agent_selectors
 from agents.models import Run, RunEvent
-from agents.run_inputs import is_verify
-from agents.runs import DRAFT_STAGES, STAGES
+from agents.work.run_inputs import is_verify
+from agents.work.runs import DRAFT_STAGES, STAGES
 from newsdesk import messages as msg
 
 

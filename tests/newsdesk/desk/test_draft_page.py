@@ -7,9 +7,9 @@ from collections.abc import Callable
 import pytest
 from django.test import Client
 
-from agents import runs
 from agents.models import Run
 from agents.services import draft_create
+from agents.work import runs
 from tests.agents.drafting import submit, verify_flags
 from tests.fakes.anthropic import FakeAnthropic
 from tests.fixtures.press import BODY_WITH_HALLUCINATION, HALLUCINATED_SENTENCE, PRESS_RELEASE

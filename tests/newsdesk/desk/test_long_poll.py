@@ -11,10 +11,10 @@ import pytest
 from django import db
 from django.test import Client
 
-from agents import runs
 from agents.models import Run
 from agents.monitoring import services as monitoring
 from agents.services import draft_create
+from agents.work import runs
 from newsdesk.desk import http as desk_http
 from newsdesk.desk.sharing import share_path
 from tests.fixtures.press import PRESS_RELEASE

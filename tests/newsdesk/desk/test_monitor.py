@@ -15,9 +15,10 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 from django.utils import timezone
 
-from agents import runs, tasks
+from agents import tasks
 from agents.models import MonitorResult, Run
 from agents.monitoring import schedules
+from agents.work import runs
 from tests.agents.monitoring.world import World, answer_analysis, answer_filter, naver_dns
 from tests.factories import MonitorItemFactory, MonitorResultFactory, RunFactory
 from tests.fakes.anthropic import FakeAnthropic

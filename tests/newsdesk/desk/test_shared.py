@@ -12,9 +12,9 @@ from django.core import signing
 from django.test import Client
 from django.utils import timezone
 
-from agents import runs
 from agents.models import Run
 from agents.services import draft_create
+from agents.work import runs
 from newsdesk.desk.sharing import SHARE_SALT, share_path, share_token, shared_run
 from newsdesk.telegram.delivery import desk_url
 from tests.factories import ArticleFactory, ReporterFactory, RunFactory

@@ -9,8 +9,8 @@ import pytest
 from bs4 import BeautifulSoup
 from django.test import Client
 
-from agents import runs
 from agents.models import Run
+from agents.work import runs
 from tests.agents.drafting import submit
 from tests.factories import ArticleFactory, VerificationIssueFactory
 from tests.fakes.anthropic import FakeAnthropic

@@ -29,6 +29,8 @@ def agents_imports(source: str) -> list[str]:
 
 
 def allowed(module: str) -> bool:
+    if module in ("agents.work", "agents.work.outbox", "agents.work.claims"):  # until the face uses services
+        return True
     parts = module.split(".")[1:]
     if parts[:1] == ["monitoring"]:
         parts = parts[1:]

@@ -7,8 +7,8 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from agents import runs
 from agents.models import Run
+from agents.work import runs
 from newsdesk import messages as msg
 from newsdesk.desk.presenters.drafts import draft_page
 from newsdesk.desk.presenters.progress import last_event_seq, progress_of, run_mode, shown_seq

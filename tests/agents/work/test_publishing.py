@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from kombu import Connection
 
-from agents import publishing
+from agents.work import publishing
 from newsdesk.celery import app
 
 TASKS = ["newsdesk.telegram.tasks.handle_update", "agents.tasks.extract_upload", "agents.tasks.draft_run"]

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from django.db import connection
 
-from agents import outbox, publishing, relay
 from agents.models import OutboxMessage
+from agents.work import outbox, publishing, relay
 from newsdesk.models import TelegramUpdate
 
 pytestmark = pytest.mark.django_db(transaction=True)  # relays read on connections of their own

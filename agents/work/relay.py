@@ -21,7 +21,7 @@ from typing import Any
 from django.conf import settings
 from django.db import DEFAULT_DB_ALIAS, connection, connections
 
-from agents import outbox, publishing
+from agents.work import outbox, publishing
 
 log = logging.getLogger(__name__)
 CHANNEL = "newsdesk_outbox"  # notified by the outbox's insert trigger

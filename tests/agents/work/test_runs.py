@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from agents import runs
 from agents.models import Run, RunEvent
 from agents.services import draft_create
+from agents.work import runs
 from tests.fixtures.press import PRESS_RELEASE
 
 pytestmark = pytest.mark.django_db(transaction=True)  # outside a test transaction, as in the worker

@@ -1,5 +1,5 @@
 """Publishing after the response, in the web process: one thread per process sends the messages
-the process recorded and committed (agents.outbox).
+the process recorded and committed (agents.work.outbox).
 
 A request then answers once its row is committed (the work is durable: a Telegram update is
 acknowledged only then) instead of after the broker call and the row's delete as well. The thread
@@ -17,8 +17,8 @@ import threading
 
 from django.db import close_old_connections, connection
 
-from agents import publishing
 from agents.models import OutboxMessage
+from agents.work import publishing
 
 log = logging.getLogger(__name__)
 BATCH = 200

@@ -1,4 +1,4 @@
-"""The broker seam: hands recorded task messages (agents.outbox) to Celery, and knows when the
+"""The broker seam: hands recorded task messages (agents.work.outbox) to Celery, and knows when the
 broker is away.
 
 A message is built the way `Celery.send_task` builds it (`amqp.create_task_message`, then

@@ -6,8 +6,8 @@ import pytest
 
 from agents import tasks
 from agents.models import Run
-from agents.run_inputs import DraftRunInput, EditRunInput, MonitorRunInput, VerifyRunInput
 from agents.services import draft_create, verify_create
+from agents.work.run_inputs import DraftRunInput, EditRunInput, MonitorRunInput, VerifyRunInput
 from tests.agents.drafting import submit, verify_pass
 from tests.factories import RunFactory
 from tests.fakes.anthropic import FakeAnthropic

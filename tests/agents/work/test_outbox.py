@@ -11,11 +11,11 @@ import pytest
 from django.db import OperationalError as DatabaseOperationalError
 from kombu.exceptions import OperationalError
 
-from agents import outbox, publishing
-from agents import publisher as publisher_module
 from agents.models import OutboxMessage, Run
-from agents.publisher import _Publisher
 from agents.services import draft_create
+from agents.work import outbox, publishing
+from agents.work import publisher as publisher_module
+from agents.work.publisher import _Publisher
 from tests.fixtures.press import PRESS_RELEASE
 
 pytestmark = pytest.mark.django_db
@@ -126,7 +126,7 @@ def test_services_record_work_and_never_import_the_task_modules() -> None:
     import ast
     from pathlib import Path
 
-    root = Path(__file__).resolve().parents[2]
+    root = Path(__file__).resolve().parents[3]
     faces = [*root.glob("agents/services/*.py"), root / "agents/monitoring/services.py"]
     faces += [p for p in root.glob("newsdesk/telegram/*.py") if p.name != "tasks.py"]
     for path in faces:

@@ -7,9 +7,9 @@ a Telegram update, stores its row and its message in one statement (`create_once
 
 Who publishes (settings.NEWSDESK_RELAY_ON_NOTIFY):
 - On PostgreSQL, the workers: the insert notifies them and the relay holding the lead publishes
-  at once (agents.relay), so the web process never talks to the broker.
+  at once (agents.work.relay), so the web process never talks to the broker.
 - Elsewhere (SQLite), the process that recorded the message, right after commit (the web process
-  from a thread of its own, after the response: agents.publisher), and the workers' relays poll
+  from a thread of its own, after the response: agents.work.publisher), and the workers' relays poll
   for whatever that attempt left (the broker away, the process gone).
 Publishing twice is harmless: every task claims its row before doing anything.
 """
@@ -29,9 +29,9 @@ from django.db.models import Field, Model
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
-from agents import publishing
 from agents.models import OutboxMessage
-from agents.publisher import publisher
+from agents.work import publishing
+from agents.work.publisher import publisher
 
 log = logging.getLogger(__name__)
 LEASE = timedelta(seconds=30)  # one publisher at a time per row; a crashed one frees it after this
