@@ -20,9 +20,9 @@ from functools import lru_cache
 from itertools import pairwise
 
 from agents.factatoms import Atom, clauses
-from agents.guard import check_article, extract_facts
-from agents.guard.context import words
 from agents.provenance import bigrams
+from agents.verification.guard import check_article, extract_facts
+from agents.verification.guard.context import words
 
 # A clause of words counts as carried when one article sentence holds this share of its bigrams.
 CARRIED_OVERLAP = 0.5

@@ -1,6 +1,6 @@
 """Fact density: how much a text says, in checkable facts per 100 characters.
 
-A fact here is what the code guard can check: a distinct figure, date or quote (agents.guard).
+A fact here is what the code guard can check: a distinct figure, date or quote (agents.verification.guard).
 Typical published articles of each department carry a measured number of them per 100 characters
 (`bench/fact_density.py` on `bench/data/density/`); material with F facts therefore supports an
 article of about F / density x 100 characters. Asking the writer for more than that can only be
@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from statistics import median
 
-from agents.guard import extract_facts
 from agents.material import MIN_LENGTH
+from agents.verification.guard import extract_facts
 
 # Median distinct facts per 100 characters of published articles, per department; printed by
 # `python bench/fact_density.py` (bench/data/density/articles.json). Update both together.

@@ -14,7 +14,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from agents.guard import extract_facts
+from agents.verification.guard import extract_facts
 
 DATE_LINE_BIGRAMS = 20  # a line this short around a date is the date itself
 CLAUSE_MIN = 12  # shorter pieces of a line are joined to the clause before them

@@ -17,8 +17,8 @@ from dataclasses import dataclass, replace
 
 from agents import carried, factatoms
 from agents.factatoms import Atom
-from agents.guard import extract_facts, split_sentences
 from agents.provenance import bigrams, segments
+from agents.verification.guard import extract_facts, split_sentences
 
 MAX_LISTED = 12
 _CONTACT = re.compile(r"(담당\s*부서|담당자|문의|연락처|담당\s*:)")

@@ -6,7 +6,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from agents import messages as msg
-from agents.guard import extract_facts
+from agents.verification.guard import extract_facts
 
 DEFAULT_LENGTH = (300, 600)
 MAX_LENGTH = 3000

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from agents.guard import extract_facts, split_sentences
+from agents.verification.guard import extract_facts, split_sentences
 
 # Below this share of the sentence's bigrams found in one segment, a sentence without figures is
 # left unattributed rather than pinned to a loose match.

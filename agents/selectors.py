@@ -14,7 +14,7 @@ from django.utils import timezone
 from agents.llm import catalog
 from agents.models import Article, LLMCall, Run, RunEvent
 from agents.reporters import ReporterLike
-from agents.verify import Summary, summary
+from agents.verification.verify import Summary, summary
 from styles.lint import Hit
 from styles.selectors import lint_body
 

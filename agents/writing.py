@@ -23,11 +23,11 @@ from agents import prompts, tools
 from agents.attachments import AttachmentRef
 from agents.density import advise_length
 from agents.errors import UserFacingError
-from agents.guard import normalize_body
 from agents.llm import client as llm
 from agents.material import LengthTarget, SourceDoc, article_length
 from agents.sources import files, naver
 from agents.sources.files import PageRange
+from agents.verification.guard import normalize_body
 from styles.selectors import ResolvedStyle
 
 log = logging.getLogger(__name__)

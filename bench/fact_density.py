@@ -24,7 +24,7 @@ import _django
 _django.setup()
 
 from agents import density  # noqa: E402
-from agents.guard import extract_facts  # noqa: E402
+from agents.verification.guard import extract_facts  # noqa: E402
 
 DATA = Path(__file__).parent / "data" / "density" / "articles.json"
 DEPARTMENT_ORDER = ["사회부", "정치부", "경제부", "산업부", "테크부", "문화부", "스포츠부", "국제부"]

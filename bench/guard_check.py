@@ -25,9 +25,9 @@ from datetime import date
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from agents.guard import check_article, normalize_body, split_sentences
-from agents.guard.hangul import find_hangul
-from agents.guard.numbers import find_numbers
+from agents.verification.guard import check_article, normalize_body, split_sentences
+from agents.verification.guard.hangul import find_hangul
+from agents.verification.guard.numbers import find_numbers
 from bench.verify_eval import load_cases
 
 

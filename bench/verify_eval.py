@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from agents.guard import Finding, check_article, check_headline, split_sentences
+from agents.verification.guard import Finding, check_article, check_headline, split_sentences
 
 DATA = Path(__file__).resolve().parent / "data" / "verify"
 # Cases numbered from here on were added after the guard was last tuned on the set before them:

@@ -1,4 +1,4 @@
-"""What evidence code can check (agents.evidence) changes on our Korean verification set.
+"""What evidence code can check (agents.verification.evidence) changes on our Korean verification set.
 
 The code guard flags what it cannot find; the LLM verifier may then keep a flagged figure only
 with a verbatim source span (or a derivation) that code checks. Two scripted verifiers stand in
@@ -31,14 +31,14 @@ import django
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "newsdesk.settings")
-django.setup()  # agents.verify reaches the models through agents.llm.client; no database is used
+django.setup()  # agents.verification.verify reaches the models through agents.llm.client; no database is used
 
 from verify_eval import HELD_OUT_FROM, KINDS, Case, Mutation, _sentences_over, load_cases  # noqa: E402
 
-from agents.evidence import Derivation, span_supports  # noqa: E402
-from agents.guard import split_sentences  # noqa: E402
-from agents.guard.numbers import find_numbers  # noqa: E402
-from agents.verify import FLAGGED, ClaimCheck, Issue, apply_evidence, code_issues  # noqa: E402
+from agents.verification.evidence import Derivation, span_supports  # noqa: E402
+from agents.verification.guard import split_sentences  # noqa: E402
+from agents.verification.guard.numbers import find_numbers  # noqa: E402
+from agents.verification.verify import FLAGGED, ClaimCheck, Issue, apply_evidence, code_issues  # noqa: E402
 
 _SEGMENT = re.compile(r"(?<=[.다])\s+|\n+")
 

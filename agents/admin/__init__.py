@@ -2,7 +2,7 @@
 the publisher whitelist and the Naver quota counter.
 
 Runs, LLM calls and usage are records, not documents: nobody edits them here. Editors review
-verification issues (through agents.review) and curate the publisher whitelist.
+verification issues (through agents.verification.review) and curate the publisher whitelist.
 
 Importing this package registers every admin: articles and issues (`articles`), runs, LLM calls
 and the Naver counter (`runs`), the publisher whitelist (`publishers`) and the monitoring records

@@ -1,5 +1,5 @@
 """Articles and their verification issues: read-only, except the review state of each issue,
-which editors set here (saved through agents.review, not Model.save())."""
+which editors set here (saved through agents.verification.review, not Model.save())."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from django.http import HttpRequest
 from django.utils.text import Truncator
 
 from agents.models import Article, VerificationIssue
-from agents.review import REVIEW_STATES, issues_review
+from agents.verification.review import REVIEW_STATES, issues_review
 from styles.admin import LabelledAdmin, LabelledTabularInline
 
 # Text the admin shows (messages, errors); labels sit with each admin below.
@@ -55,7 +55,8 @@ ISSUE_FIELDS = (
 
 
 class ReviewForm(forms.ModelForm):
-    """The one editable field of an issue. Its save goes through agents.review, not Model.save()."""
+    """The one editable field of an issue. Its save goes through agents.verification.review, not
+    Model.save()."""
 
     class Meta:
         model = VerificationIssue

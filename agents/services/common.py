@@ -15,7 +15,7 @@ from agents.errors import UserFacingError
 from agents.llm import client as llm
 from agents.models import Article, Run, VerificationIssue
 from agents.reporters import ReporterLike
-from agents.verify import Issue, tally
+from agents.verification.verify import Issue, tally
 from agents.work import outbox, runs
 
 # The task that executes each kind of run, by name: services record work, never import tasks.

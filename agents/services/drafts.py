@@ -24,7 +24,7 @@ from agents.services.tracing import traced, with_key_facts
 from agents.services.uploads import upload_ensure_parsed, upload_read_elsewhere
 from agents.services.verification import VERIFY_UNFINISHED, verify_execute
 from agents.sources import files
-from agents.verify import Verification, verify_article
+from agents.verification.verify import Verification, verify_article
 from agents.work import runs
 from agents.work.run_inputs import DraftRunInput, EditRunInput, is_verify
 from agents.writing import Draft, DraftRequest, write_draft

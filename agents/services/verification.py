@@ -16,7 +16,7 @@ from agents.models import Article, Run
 from agents.reporters import ReporterLike
 from agents.services.common import InputError, done_message, queue_run, require_api_key, save_issues
 from agents.services.tracing import traced
-from agents.verify import Verification, verify_article
+from agents.verification.verify import Verification, verify_article
 from agents.work import runs
 from agents.work.run_inputs import VerifyRunInput
 

@@ -3,7 +3,7 @@
 `Run.input` is a JSON column, and rows written by every earlier version stay in the database and
 can be retried. So the models read old shapes: a key added later has a default, and an unknown
 key is ignored rather than refused. They are written with `model_dump(mode="json")`, which gives
-the same dict the services stored before these models existed (tests/agents/test_run_inputs.py).
+the same dict the services stored before these models existed (tests/agents/work/test_run_inputs.py).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Word-level diff of two article bodies, and the highlighted article of the verify-only check.
 
-Deletions carry the 1-based sentence of the old text they come from (agents.guard numbering),
+Deletions carry the 1-based sentence of the old text they come from (agents.verification.guard numbering),
 so the page can link each cut to the claims that caused it. All HTML is built with format_html:
 the texts are model and reporter output and must stay inert.
 """
@@ -17,7 +17,7 @@ from typing import Literal
 from django.utils.html import escape, format_html, format_html_join
 from django.utils.safestring import SafeString
 
-from agents.guard import normalize_body, split_sentences
+from agents.verification.guard import normalize_body, split_sentences
 
 Op = Literal["equal", "delete", "insert"]
 PARAGRAPH = "\n\n"

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from agents import tasks
-from agents.guard import split_sentences
 from agents.models import Article, LLMCall, Run, VerificationIssue
 from agents.services import draft_create
+from agents.verification.guard import split_sentences
 from tests.agents.drafting import submit, verify_flags, verify_pass
 from tests.fakes.anthropic import FakeAnthropic, text
 from tests.fixtures.press import (

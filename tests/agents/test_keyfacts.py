@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from agents.factatoms import clauses
-from agents.guard import join_sentences, split_sentences
 from agents.keyfacts import key_facts, missing_facts
 from agents.provenance import overlap
+from agents.verification.guard import join_sentences, split_sentences
 from tests.fixtures.press import BODY, PRESS_RELEASE
 
 RELEASE = """보도자료

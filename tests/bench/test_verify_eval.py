@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from agents.guard import normalize_body
+from agents.verification.guard import normalize_body
 from bench.verify_eval import DATA, KINDS, Report, evaluate, load_cases
 
 MIN_CASES = 28

@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 
 from agents import tasks
-from agents.guard import split_sentences
+from agents.verification.guard import split_sentences
 from newsdesk.services import token_issue
 from tests.agents.drafting import submit, verify_pass
 from tests.fakes.anthropic import FakeAnthropic

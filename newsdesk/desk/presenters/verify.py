@@ -13,9 +13,9 @@ from typing import Any, Protocol
 
 from django.utils.safestring import SafeString
 
-from agents.guard import split_sentences
 from agents.models import Article, VerificationIssue
-from agents.verify import Verification
+from agents.verification.guard import split_sentences
+from agents.verification.verify import Verification
 from newsdesk.desk import diff
 
 FLAGGED = (VerificationIssue.Status.NOT_FOUND, VerificationIssue.Status.CONTRADICTED)
@@ -24,7 +24,7 @@ NO_SENTENCE_LABEL = "위치 없음"
 
 
 class IssueLike(Protocol):
-    """A saved VerificationIssue or the verify-only check's unsaved agents.verify.Issue."""
+    """A saved VerificationIssue or the verify-only check's unsaved agents.verification.verify.Issue."""
 
     claim: str
     status: str

@@ -7,7 +7,7 @@ from collections.abc import Callable
 import pytest
 from django.test import Client
 
-from agents.verify import Issue
+from agents.verification.verify import Issue
 from newsdesk.desk.presenters.verify import ClaimGroup, claim_groups, claim_rows, ordered
 from tests.agents.drafting import submit, verify_flags
 from tests.fakes.anthropic import FakeAnthropic

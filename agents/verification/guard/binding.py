@@ -1,0 +1,386 @@
+"""Numbers bound to their context on both sides, and the verdict for each article figure.
+
+The same reader reads the article and the sources: digits and Hangul numerals with their units,
+a unit written once for a list, a table's unit from its "단위: 억원" header. Each source figure is
+kept with its context; an article figure is then
+
+- confirmed where a source states the same value in a context that fits at least as well as any
+  other figure of the same unit,
+- contradicted where another figure of the same unit fits the article's context clearly better
+  (the value belongs to something else, or the thing has another value),
+- confirmed as derived where a sum, difference, ratio or change of nearby source figures gives it,
+- not found otherwise.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal
+from functools import partial
+
+from agents.verification.guard import dates
+from agents.verification.guard import messages as msg
+from agents.verification.guard.agreement import (
+    agreements,
+    described_alike,
+    mentions,
+    own_match,
+    related,
+    score,
+)
+from agents.verification.guard.changes import reversed_ends
+from agents.verification.guard.context import Context, contexts, words
+from agents.verification.guard.derived import derive, derive_total, describe
+from agents.verification.guard.hangul import said_in_words
+from agents.verification.guard.lists import bullet_runs, sentence_list_length
+from agents.verification.guard.named import Said, bag, named_elsewhere
+from agents.verification.guard.numbers import NumberHit, celsius, find_numbers, format_value, mask
+from agents.verification.guard.occurrences import Occurrence
+from agents.verification.guard.readings import rejoined, table_readings, won
+from agents.verification.guard.rivals import banded_as_stated, names_rival
+from agents.verification.guard.rounds import as_ordinal, fits_event
+from agents.verification.guard.within import quantum, rate_of, total_of
+
+Location = tuple[int, int, int]
+MARGIN = 2  # how much better another figure's context must fit before the value is called misplaced
+# "1년 전보다" and "1년 새" are the comparison base ("전년 대비"), not a figure of their own.
+_IDIOMS = re.compile(
+    r"(?<![\d.,])(?:1년|한 해) (?:새|사이"
+    r"|전(?=(?:\([^()]{1,20}\))?(?:보다|에 비해| 대비|과 비교|과 견줘| 같은)))"
+)
+# A line break ends a source sentence, except after a comma where the next line opens with no bullet:
+# "- 분양은 10월 기준 20,416호로 … 감소하였고,\n1~10월 누계 기준 182,373호로 …" is one bullet, and
+# the second line's figures are still about 분양.
+_SENTENCE_END = re.compile(r"(?<=[.?!])\s|(?<!,)(?<!, )\n|\n(?![ \t]*[가-힣0-9A-Za-z(’‘'\"“])|\n(?=ㅇ )")
+_LIST_TEXT = "항목 {}개"  # how a counted source list is shown as evidence
+
+
+@dataclass(frozen=True)
+class Binding:
+    status: str
+    reason: str
+    location: Location | None = None
+    formula: str = ""
+
+
+@dataclass
+class NumberIndex:
+    by_key: dict[str, list[Occurrence]] = field(default_factory=dict)
+    by_family: dict[str, list[Occurrence]] = field(default_factory=dict)
+    years: dict[str, Location] = field(default_factory=dict)
+    # (family, a word or prefix of a word before the figure) → its figures; so an article figure is
+    # compared only with the source figures that share a word with it, not with every one of a unit.
+    by_own: dict[tuple[str, str], list[Occurrence]] = field(default_factory=dict)
+    by_near: dict[tuple[str, str], list[Occurrence]] = field(default_factory=dict)
+    texts: dict[int, str] = field(default_factory=dict)  # each source's text, by its number
+    # Every word of a source sentence with figures, by (source, sentence start), and of all sources.
+    sentences: dict[tuple[int, int], Context] = field(default_factory=dict)
+    vocabulary: Context = field(default_factory=lambda: bag(()))
+
+    def rivals(self, family: str, context: Context) -> list[Occurrence]:
+        """The figures of family with a word before them that may match a word of context."""
+        return _lookup(self.by_own, family, context)
+
+    def neighbours(self, family: str, context: Context) -> list[Occurrence]:
+        """The figures of family whose sentence may share a word with context."""
+        return _lookup(self.by_near, family, context)
+
+    def add_year(self, year: int, where: Location) -> None:
+        self.years.setdefault(f"v:{year}", where)
+
+    def add_source(
+        self, number: int, text: str, date_hits: list[dates.DateHit], reference: date | None
+    ) -> None:
+        self.texts[number] = text
+        self.vocabulary = bag([*self.vocabulary.own, *words(text)])
+        hits = read_numbers(text, date_hits, lenient=True)
+        table: dict[int, list[NumberHit]] = {}
+        for reading in table_readings(text, hits):
+            table.setdefault(reading.start, []).append(reading)
+        tokens = _date_tokens(date_hits, reference)
+        # "□ A … □ B …": a list of two, one item a line; its items are points of every kind, so it
+        # counts for "두 가지" and "2개", never for a count of named things ("두 지표").
+        for run in bullet_runs(text):
+            self._add_list(number, run.start, run.end, run.count, run.lines, ("가지", "개"))
+        for start, end in source_sentences(text):
+            self._add_lists(number, text, start, end)
+            inside = [h for h in hits if start <= h.start < end]
+            if not inside:
+                continue
+            sentence = text[start:end]
+            self.sentences[(number, start)] = bag(words(sentence))
+            spans = [(h.start - start, h.end - start) for h in inside]
+            extra = [(p - start, t) for p, t in tokens if start <= p < end]
+            skip = [(h.start - start, h.end - start) for h in date_hits if start <= h.start < end]
+            found = contexts(sentence, spans, extra, skip, source=True, ahead=_ahead(inside))
+            for hit, context in zip(inside, found, strict=True):
+                if hit.start in table:  # a table row: every cell is about the row's label
+                    context = found[0]
+                also = [*won(hit), *celsius(text, hit), *as_ordinal(text, hit)]
+                for reading in (hit, *table.get(hit.start, ()), *rejoined(text, hit), *also):
+                    value, family = reading.value, reading.family
+                    self._add(
+                        Occurrence(
+                            value, family, number, hit.start, hit.end, hit.text, start, context=context
+                        )
+                    )
+
+    def _add_lists(self, number: int, text: str, start: int, end: int) -> None:
+        """ "△A △B △C를 기본 방향으로": a list of three, for "세 가지" or "3개 분야" in an article."""
+        count = sentence_list_length(text[start:end])
+        if count >= 2:
+            self._add_list(number, start, end, count, text[start:end])
+
+    def _add_list(
+        self,
+        number: int,
+        start: int,
+        end: int,
+        count: int,
+        about: str,
+        counters: Sequence[str] = ("가지", "개", "~"),
+    ) -> None:
+        context = Context.of(frozenset(), frozenset(words(about)), "")
+        for counter in counters:
+            text = _LIST_TEXT.format(count)
+            self._add(Occurrence(Decimal(count), counter, number, start, end, text, context=context))
+
+    def _add(self, occurrence: Occurrence) -> None:
+        value = format_value(occurrence.value)
+        self.by_key.setdefault(f"n:{value}|{occurrence.family}", []).append(occurrence)
+        self.by_key.setdefault(f"v:{value}", []).append(occurrence)
+        if occurrence.family:
+            self.by_family.setdefault(occurrence.family, []).append(occurrence)
+            for key in occurrence.context.about_prefixes:
+                self.by_own.setdefault((occurrence.family, key), []).append(occurrence)
+            for key in occurrence.context.near_prefixes:
+                self.by_near.setdefault((occurrence.family, key), []).append(occurrence)
+
+
+def _lookup(
+    table: dict[tuple[str, str], list[Occurrence]], family: str, context: Context
+) -> list[Occurrence]:
+    found: dict[int, Occurrence] = {}
+    for word, head, prefixes in context.probes:
+        for key in (word, head, *prefixes):
+            for occurrence in table.get((family, key), ()) if key else ():
+                found[id(occurrence)] = occurrence
+    # In source order, not in the order the words happen to come out of a set: two rivals that fit
+    # equally well must give the same verdict on every run.
+    return sorted(found.values(), key=_where)
+
+
+def read_numbers(text: str, date_hits: Sequence[dates.DateHit], *, lenient: bool = False) -> list[NumberHit]:
+    """The numbers of text outside its dates and comparison idioms."""
+    spans = [(h.start, h.end) for h in date_hits] + [m.span() for m in _IDIOMS.finditer(text)]
+    return find_numbers(mask(text, spans), lenient=lenient)
+
+
+def bind(
+    text: str,
+    numbers: list[NumberHit],
+    index: NumberIndex,
+    reference: date | None,
+    previous: Sequence[NumberHit] = (),
+) -> list[Binding]:
+    """A verdict for each article number of one sentence; previous are the figures of the sentence
+    before it (positions relative to this one), from which a rate or gap may be computed."""
+    date_hits = dates.find_dates(text)
+    extra = _date_tokens(date_hits, reference) + _idiom_tokens(text)
+    skip = [(h.start, h.end) for h in date_hits]
+    article = contexts(text, [(n.start, n.end) for n in numbers], extra, skip, ahead=_ahead(numbers))
+    said = Said.of(text, numbers, article)
+    bindings = [
+        _bind_in(number, context, index, numbers, previous, said)
+        for number, context in zip(numbers, article, strict=True)
+    ]
+    for position, (first, second) in reversed_ends(text, numbers, index).items():
+        reason = msg.REVERSED.format(first=first.text, second=second.text)
+        bindings[position] = Binding("contradicted", reason, (first.source, first.start, second.end))
+    return bindings
+
+
+def _bind_in(
+    number: NumberHit,
+    context: Context,
+    index: NumberIndex,
+    sentence: list[NumberHit],
+    previous: Sequence[NumberHit],
+    said: Said,
+) -> Binding:
+    """A multiple of two figures the sentence itself states is checked against them only: "(2.0%)은
+    (0.7%)의 세 배" is 2.0 ÷ 0.7, whatever two other figures of the release happen to give."""
+    rates = [n for n in sentence if n is not number and n.family == "%"]
+    if number.family == "배" and len(rates) >= 2:
+        formula = rate_of(number, sentence)
+        if formula:
+            return Binding("confirmed", msg.DERIVED_HERE, None, formula)
+        return Binding("not_found", msg.NOT_FOUND["number"])
+    binding = _bind(number, context, index, said)
+    if binding.status == "confirmed":
+        return binding
+    formula = rate_of(number, [*previous, *sentence]) or total_of(number, sentence, said.text)
+    return Binding("confirmed", msg.DERIVED_HERE, None, formula) if formula else binding
+
+
+def _bind(number: NumberHit, context: Context, index: NumberIndex, said: Said) -> Binding:
+    value = format_value(number.value)
+    if (
+        number.items and number.items == number.value
+    ):  # "A와 B 두 업종" is checked against the article's own list
+        return Binding("confirmed", msg.LIST_COUNT)
+    if not number.unit:  # a bare number says too little about what it counts to bind it
+        found = index.by_key.get(f"v:{value}")
+        where = _where(found[0]) if found else index.years.get(f"v:{value}")
+        return (
+            Binding("confirmed", msg.CONFIRMED, where)
+            if where
+            else Binding("not_found", msg.NOT_FOUND["number"])
+        )
+    event = partial(fits_event, after=said.text[number.end :], texts=index.texts)  # "4차로 공개" only
+    same = [o for o in index.by_key.get(f"n:{value}|{number.family}", []) if _fits(o, context) and event(o)]
+    others = [o for o in index.rivals(number.family, context) if o.value != number.value and event(o)]
+    best_other = max(others, key=lambda o: score(context, o.context), default=None)
+    other_score = score(context, best_other.context) if best_other else -99
+    if same:
+        best = max(same, key=lambda o: score(context, o.context))
+        # Misplaced only where the article ties the figure to something: words right before it.
+        if (
+            best_other
+            and context.own
+            and own_match(context, best_other.context)
+            and other_score >= score(context, best.context) + MARGIN
+            and not _named_as_stated(context, best, best_other)
+            and names_rival(context, best, best_other)
+            and not banded_as_stated(said.text[: number.start], index.texts, best, best_other)
+        ):
+            return Binding("contradicted", msg.MISPLACED.format(other=best_other.text), _where(best_other))
+        if _may_move(number, same) and named_elsewhere(number, context, same, index, said):
+            return Binding("contradicted", msg.NAMED_ELSEWHERE, _where(best))
+        return Binding("confirmed", msg.CONFIRMED, _where(best))
+    derived = _derived(number, context, index) or _rounded(number, context, index)
+    if derived:
+        return derived
+    if best_other and context.own and own_match(context, best_other.context) and other_score >= MARGIN:
+        return Binding("contradicted", msg.OTHER_VALUE.format(other=best_other.text), _where(best_other))
+    return Binding("not_found", msg.NOT_FOUND["number"])
+
+
+def _named_as_stated(context: Context, same: Occurrence, rival: Occurrence) -> bool:
+    """The article names what the figure is the way the source does at this value, or never names
+    what the rival is: "사업에 7500억원 규모의 대출" (or "…의 자금") is the release's 7500억 원
+    대출, not its "3조 4000억 원 전체 사업비", however many words before them the two share."""
+    if described_alike(context, same.context) and not described_alike(context, rival.context):
+        return True
+    return bool(rival.context.described) and not mentions(context, rival.context.described)
+
+
+_AHEAD = frozenset(("번째", "가지"))  # counters that stand before what they are about
+
+
+def _ahead(numbers: Sequence[NumberHit]) -> list[bool]:
+    return [n.unit in _AHEAD for n in numbers]
+
+
+def _fits(occurrence: Occurrence, context: Context) -> bool:
+    """A list the source writes out counts for an article count only where they share a word: the
+    "서울, 인천, 경기도" of one sentence are not the "세 가지" definitions of a family. A count with
+    no word before it ("세 분야를 합하면") may be any list."""
+    weak = _is_list(occurrence) or said_in_words(occurrence.text)  # "시작으로" is anyone's first
+    return not weak or not context.near or related(context, occurrence.context)
+
+
+def _may_move(number: NumberHit, same: list[Occurrence]) -> bool:
+    """An ordinal is about what follows it ("제3차 기본계획"); a list count is no one's figure."""
+    return number.unit not in _AHEAD and not number.text.startswith("제") and not any(map(_is_list, same))
+
+
+def _is_list(occurrence: Occurrence) -> bool:
+    return occurrence.text == _LIST_TEXT.format(format_value(occurrence.value))
+
+
+def _rounded(number: NumberHit, context: Context, index: NumberIndex) -> Binding | None:
+    """ "568만명" for 5,684,745명: a source figure of the unit that rounds to the article's last digit."""
+    step = quantum(number)
+    if step <= 1:
+        return None
+    for occurrence in index.neighbours(number.family, context) or index.by_family.get(number.family, []):
+        ratio = occurrence.value / step
+        whole = {ratio.to_integral_value(ROUND_HALF_UP), ratio.to_integral_value(ROUND_DOWN)}
+        if occurrence.value != number.value and number.value / step in whole:
+            return Binding("confirmed", msg.ROUNDED.format(source=occurrence.text), _where(occurrence))
+    return None
+
+
+def _derived(number: NumberHit, context: Context, index: NumberIndex) -> Binding | None:
+    """A sum, difference, ratio or change of source figures about what the article talks about.
+
+    The start or end of a change ("3000만 원에서 5000만 원으로") is a stated figure, never a derived
+    one: a difference there would only hide a changed endpoint.
+    """
+    if context.role in ("from", "to") and number.family not in ("%", "%p", "배"):
+        return None
+    families = {number.family}
+    if number.family == "%p":
+        families = {"%"}
+    elif number.family == "%":
+        families = {f for f in index.by_family if f not in ("%", "%p", "배")}
+    elif number.family == "배":  # "고등학생 2.0%는 중학생 0.7%의 세 배"
+        families = {f for f in index.by_family if f not in ("%p", "배")}
+    nearby = [
+        o
+        for f in families
+        for o in (index.neighbours(f, context) if context.near else index.by_family.get(f, []))
+        if _operand_of(context, o.context)
+    ]
+    step = quantum(number)
+    derivation = derive(number.value, number.family, nearby, step)
+    if derivation is None and number.value >= step * 100:  # three significant digits at least
+        # A total of a listed run needs no shared words: "세 분야를 합하면" names none of them.
+        listed = [o for o in index.by_family.get(number.family, []) if _operand_of(context, o.context)]
+        derivation = derive_total(number.value, number.family, listed, step)
+    if derivation is None:
+        return None
+    first, second = derivation.operands
+    where = (first.source, min(first.start, second.start), max(first.end, second.end))
+    return Binding("confirmed", msg.DERIVED, where, describe(derivation))
+
+
+def _operand_of(article: Context, source: Context) -> bool:
+    """Whether a source figure may go into a sum, gap or rate given for the article figure: where
+    the article says what its figure is about, the source figure must be about the same thing;
+    "20대 9만1000명" is not 5만 7천명 (도소매업) + 3만 4천명 (자영업자) of one labour report."""
+    if article.own:
+        return agreements(article, source) > 0
+    return related(article, source) or not article.near
+
+
+def _where(occurrence: Occurrence) -> Location:
+    return (occurrence.source, occurrence.start, occurrence.end)
+
+
+def source_sentences(text: str) -> Iterable[tuple[int, int]]:
+    """The (start, end) of each sentence or line of a source."""
+    start = 0
+    for match in _SENTENCE_END.finditer(text):
+        yield start, match.start()
+        start = match.end()
+    yield start, len(text)
+
+
+def _date_tokens(date_hits: Iterable[dates.DateHit], reference: date | None) -> list[tuple[int, str]]:
+    """Years and months as context tokens: "2025년 36.8%" is about 2025, whatever the article says."""
+    tokens = []
+    for hit in date_hits:
+        key = dates.date_key(hit, reference)
+        if key.startswith(("y:", "m:", "r:")):
+            tokens.append((hit.start, key))
+    return tokens
+
+
+def _idiom_tokens(text: str) -> list[tuple[int, str]]:
+    """ "1년 전(1억3000만달러)보다" is about the year before, as "전년 동기(1억 3,000만 달러)" is."""
+    return [(m.start(), "r:지난해") for m in _IDIOMS.finditer(text) if m.group().endswith("전")]
