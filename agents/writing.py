@@ -21,8 +21,8 @@ from pydantic import ValidationError
 from agents import messages as msg
 from agents import prompts, tools
 from agents.attachments import AttachmentRef
-from agents.density import advise_length
 from agents.errors import UserFacingError
+from agents.facts.density import advise_length
 from agents.llm import client as llm
 from agents.material import LengthTarget, SourceDoc, article_length
 from agents.sources import files, naver

@@ -6,8 +6,8 @@
 The articles are real published Korean news (outlet, URL, title and date in the data file). Their
 text is not stored here (it is the outlets' copyright): `--collect` reads a local JSON list of
 {department, outlet, url, title, date, text}, counts each text's distinct facts with the same code
-the thin-input guard uses (agents.density) and stores only the counts and the facts found. The
-figures feed agents.density.DENSITY; the table printed here goes in the README.
+the thin-input guard uses (agents.facts.density) and stores only the counts and the facts found. The
+figures feed agents.facts.density.DENSITY; the table printed here goes in the README.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ import _django
 
 _django.setup()
 
-from agents import density  # noqa: E402
+from agents.facts import density  # noqa: E402
 from agents.verification.guard import extract_facts  # noqa: E402
 
 DATA = Path(__file__).parent / "data" / "density" / "articles.json"

@@ -29,7 +29,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from agents import keyfacts, provenance
+from agents.facts import keyfacts, provenance
 from agents.verification.guard import join_sentences, split_sentences
 from bench.verify_eval import HELD_OUT_FROM, is_held_out
 

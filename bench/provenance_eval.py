@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from agents import provenance
+from agents.facts import provenance
 from agents.verification.guard import split_sentences
 
 DATA = Path(__file__).resolve().parent / "data" / "verify"

@@ -36,9 +36,9 @@ class Article(models.Model):
     model = models.CharField(max_length=80, blank=True)
     style = models.CharField(max_length=120, blank=True)
     # Per sentence of `body`, the source spans it rests on: [{text, spans: [{source, start, end,
-    # text}]}], `source` indexing `source_material` (agents.provenance).
+    # text}]}], `source` indexing `source_material` (agents.facts.provenance).
     provenance = models.JSONField(default=list, blank=True, editable=False)
-    # Must-carry facts of the press release the body lacks: [{fact, source_text}] (agents.keyfacts).
+    # Must-carry facts of the press release the body lacks: [{fact, source_text}] (agents.facts.keyfacts).
     missing_facts = models.JSONField(default=list, blank=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
 

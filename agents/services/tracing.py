@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from agents.keyfacts import missing_facts
-from agents.keyfacts_model import model_key_facts, needs_model
+from agents.facts.keyfacts import missing_facts
+from agents.facts.keyfacts_model import model_key_facts, needs_model
+from agents.facts.provenance import attribute
 from agents.llm import client as llm
-from agents.provenance import attribute
 
 
 def traced(*, headline: str, body: str, material: Sequence[dict[str, Any]]) -> dict[str, Any]:

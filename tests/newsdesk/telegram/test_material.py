@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from agents import density
+from agents.facts import density
 from agents.models import Run
 from newsdesk.models import Reporter
 from tests.agents.drafting import submit, verify_pass

@@ -6,10 +6,10 @@ import json
 from pathlib import Path
 from statistics import median
 
-from agents import density
+from agents.facts import density
 from tests.fixtures.press import PRESS_RELEASE, long_release
 
-DATA = Path(__file__).resolve().parents[2] / "bench" / "data" / "density" / "articles.json"
+DATA = Path(__file__).resolve().parents[3] / "bench" / "data" / "density" / "articles.json"
 NOTICE = (
     "서울 마포구는 12월 1일부터 내년 2월 28일까지 망원한강공원 야외 썰매장을 운영한다. "
     "운영 시간은 오전 10시부터 오후 5시까지이며 입장료는 2000원이다."

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from agents.carried import anchors, carried_clause, content_words
-from agents.keyfacts import missing_facts
+from agents.facts.carried import anchors, carried_clause, content_words
+from agents.facts.keyfacts import missing_facts
 
 CONTACTS = (
     "확진 환자 접촉자 조사 결과\n"

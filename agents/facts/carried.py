@@ -19,8 +19,8 @@ from collections.abc import Sequence
 from functools import lru_cache
 from itertools import pairwise
 
-from agents.factatoms import Atom, clauses
-from agents.provenance import bigrams
+from agents.facts.factatoms import Atom, clauses
+from agents.facts.provenance import bigrams
 from agents.verification.guard import check_article, extract_facts
 from agents.verification.guard.context import words
 

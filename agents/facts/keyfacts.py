@@ -3,8 +3,8 @@
 Code picks the must-carry lines from the release's structure: the title (who, what), the lead
 sentence, every line that states a figure with its unit (the headline figures, amounts), a dated
 line (when, the effective date), and the contact line (담당부서/문의: the agency to call). Each
-line is cut into atomic facts (`agents.factatoms`): a figure with its subject, a clause of words,
-a date, the contact. Whether the article carries each is judged in `agents.carried`: a figure when
+line is cut into atomic facts (`agents.facts.factatoms`): a figure with its subject, a clause of words,
+a date, the contact. Whether the article carries each is judged in `agents.facts.carried`: a figure when
 the guard's reader finds it about the same thing, a clause by its figures, dates and content words
 in one article sentence or two; a date line by its day. Pure Python: no Django, no LLM.
 """
@@ -15,9 +15,9 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from agents import carried, factatoms
-from agents.factatoms import Atom
-from agents.provenance import bigrams, segments
+from agents.facts import carried, factatoms
+from agents.facts.factatoms import Atom
+from agents.facts.provenance import bigrams, segments
 from agents.verification.guard import extract_facts, split_sentences
 
 MAX_LISTED = 12
@@ -33,14 +33,14 @@ OTHER_MIN = 15
 class KeyFact:
     fact: str
     source_text: str
-    kind: str = "words"  # the atom's kind (agents.factatoms.Atom)
+    kind: str = "words"  # the atom's kind (agents.facts.factatoms.Atom)
 
     def to_json(self) -> dict[str, str]:
         return {"fact": self.fact, "source_text": self.source_text}
 
 
 def unit_figures(text: str) -> frozenset[str]:
-    """Values with a unit ("9.2|%"), pages left out (`agents.factatoms.has_unit`)."""
+    """Values with a unit ("9.2|%"), pages left out (`agents.facts.factatoms.has_unit`)."""
     return frozenset(f.key for f in extract_facts(text) if factatoms.has_unit(f.kind, f.key))
 
 
@@ -144,7 +144,7 @@ def _days(text: str) -> set[str]:
 
 
 def listed_atoms(listed: Sequence[dict[str, str]]) -> list[Atom]:
-    """Atoms of the facts the model listed (`agents.keyfacts_model`): figures as code reads them,
+    """Atoms of the facts the model listed (`agents.facts.keyfacts_model`): figures as code reads them,
     a fact of words under the model's own summary."""
     atoms: list[Atom] = []
     for item in listed:

@@ -1,6 +1,6 @@
 """The model's help with key facts, for a release where code finds none.
 
-Code reads key facts from figures, dates and the contact line (`agents.keyfacts`); a release of
+Code reads key facts from figures, dates and the contact line (`agents.facts.keyfacts`); a release of
 prose has none of them, only clauses of words, and code cannot tell which of those matter. Then
 one forced call lists them. The model's `source_text` must be a passage of the release, checked in
 code: a fact quoted from nowhere is dropped, so the list never carries words the release lacks.
@@ -12,7 +12,8 @@ import logging
 
 from pydantic import BaseModel, Field
 
-from agents import keyfacts, prompts
+from agents import prompts
+from agents.facts import keyfacts
 from agents.llm import client as llm
 
 log = logging.getLogger(__name__)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from agents.factatoms import clauses
-from agents.keyfacts import key_facts, missing_facts
-from agents.provenance import overlap
+from agents.facts.factatoms import clauses
+from agents.facts.keyfacts import key_facts, missing_facts
+from agents.facts.provenance import overlap
 from agents.verification.guard import join_sentences, split_sentences
 from tests.fixtures.press import BODY, PRESS_RELEASE
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from agents.provenance import attribute, segments
+from agents.facts.provenance import attribute, segments
 from tests.fixtures.press import BODY_WITH_HALLUCINATION, PRESS_RELEASE
 
 NEWS = "다른 매체 기사 제목\n서울시는 예산 480억 원을 청년 월세에 쓴다고 3일 밝혔다."

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from agents import tasks
-from agents.keyfacts import missing_facts
-from agents.keyfacts_model import model_key_facts, needs_model
+from agents.facts.keyfacts import missing_facts
+from agents.facts.keyfacts_model import model_key_facts, needs_model
 from agents.llm import client as llm
 from agents.models import Article
 from agents.services import draft_create, edit_create

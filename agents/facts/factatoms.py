@@ -4,7 +4,7 @@ One release line often states several facts ("취업자는 2,867만 8천명으�
 증가"); an article that carries one of them and drops the other neither carries nor lacks the line,
 so judging whole lines lists facts the article does carry. Here a line becomes atoms: a figure with
 the words before it that say what it counts, a clause of words, a date, a contact line; whether an
-article carries each is judged in `agents.carried`.
+article carries each is judged in `agents.facts.carried`.
 Pure Python: no Django, no LLM.
 """
 
