@@ -81,7 +81,7 @@ def one_draft(reporter: Reporter, fake: FakeAnthropic, pdf: bytes, *, before: bo
     llm._with_cache_markers = old_markers if before else NEW_MARKERS  # type: ignore[assignment]
     script(fake, repeat_search=before)
     if before:  # the old code let the model search again after code had searched
-        from agents import writing
+        from agents.drafting import writing
 
         writing._refusal = lambda state, use: None  # type: ignore[assignment]
     upload = upload_receive(reporter=reporter, file_name="release.pdf", mime_type="application/pdf", data=pdf)
@@ -113,14 +113,14 @@ def main() -> None:
     settings.NEWSDESK_SCRAPE_ALLOW_PRIVATE = True
     serve_news(naver, pages)
     pdf = ten_page_pdf()
-    original_refusal = __import__("agents.writing", fromlist=["_refusal"])._refusal
+    original_refusal = __import__("agents.drafting.writing", fromlist=["_refusal"])._refusal
     try:
         for model in ("claude-haiku-4-5-20251001", "claude-sonnet-4-5-20250929"):
             settings.NEWSDESK_LLM_MODEL = model
             print(f"\n{model}: draft from a {PAGES}-page PDF ({len(pdf) // 1024} KB) with news search")
             print(f"{'':<8} {'calls':>5} {'input tokens':>12} {'turn 2+ from cache':>17} {'$ / draft':>10}")
             for label, before in (("before", True), ("after", False)):
-                from agents import writing
+                from agents.drafting import writing
 
                 writing._refusal = original_refusal  # type: ignore[assignment]
                 reporter = ReporterFactory(anthropic_key=f"sk-ant-bench-{model[:12]}-{label}")

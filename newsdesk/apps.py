@@ -11,7 +11,7 @@ class NewsdeskConfig(AppConfig):
 
     def ready(self) -> None:
         # agents sits below this app and never imports it: the Telegram face plugs itself in here.
-        from agents import attachments
+        from agents.drafting import attachments
         from agents.work import runs
         from newsdesk.telegram import attachments as telegram_attachments
 

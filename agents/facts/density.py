@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from statistics import median
 
-from agents.material import MIN_LENGTH
+from agents.drafting.material import MIN_LENGTH
 from agents.verification.guard import extract_facts
 
 # Median distinct facts per 100 characters of published articles, per department; printed by

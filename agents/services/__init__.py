@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from agents import messages as msg
-from agents.attachments import AttachmentRef
-from agents.attachments import unavailable as attachment_unavailable
+from agents.drafting.attachments import AttachmentRef
+from agents.drafting.attachments import unavailable as attachment_unavailable
 from agents.errors import UserFacingError
 from agents.services.common import InputError, require_api_key, run_requeue, runs_tied_to
 from agents.services.drafts import (

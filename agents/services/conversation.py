@@ -22,9 +22,9 @@ from agents import messages as msg
 from agents import selectors
 from agents.chat.context import Selection, select_context
 from agents.chat.router import ExtractedParams, RouteToToolInput, reply, route
+from agents.drafting.material import cut_material, is_source_material
 from agents.errors import UserFacingError
 from agents.llm import client as llm
-from agents.material import cut_material, is_source_material
 from agents.models import Run
 from agents.monitoring import services as monitoring
 from agents.reporters import ReporterLike

@@ -12,10 +12,11 @@ from django.utils import timezone
 from pydantic import BaseModel, Field, ValidationError, field_validator
 
 from agents import messages as msg
-from agents.attachments import AttachmentRef
-from agents.edit import edit_article, lint_fix
+from agents.drafting.attachments import AttachmentRef
+from agents.drafting.edit import edit_article, lint_fix
+from agents.drafting.material import MAX_LENGTH, MIN_LENGTH, LengthTarget, SourceDoc, article_length
+from agents.drafting.writing import Draft, DraftRequest, write_draft
 from agents.llm import client as llm
-from agents.material import MAX_LENGTH, MIN_LENGTH, LengthTarget, SourceDoc, article_length
 from agents.models import Article, Run, Upload
 from agents.reporters import ReporterLike
 from agents.selectors import article_lint
@@ -27,7 +28,6 @@ from agents.sources import files
 from agents.verification.verify import Verification, verify_article
 from agents.work import runs
 from agents.work.run_inputs import DraftRunInput, EditRunInput, is_verify
-from agents.writing import Draft, DraftRequest, write_draft
 from styles.departments import DEPARTMENTS
 from styles.lint import is_fix_request
 from styles.selectors import style_for

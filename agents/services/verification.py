@@ -10,8 +10,8 @@ from datetime import date
 from django.utils import timezone
 
 from agents import messages as msg
+from agents.drafting.material import SourceDoc, article_length
 from agents.llm import client as llm
-from agents.material import SourceDoc, article_length
 from agents.models import Article, Run
 from agents.reporters import ReporterLike
 from agents.services.common import InputError, done_message, queue_run, require_api_key, save_issues

@@ -19,8 +19,8 @@ from pydantic import BaseModel, Field
 
 from agents import messages as msg
 from agents import prompts
+from agents.drafting.material import SourceDoc, numbered_sources
 from agents.llm import client as llm
-from agents.material import SourceDoc, numbered_sources
 from agents.verification import evidence
 from agents.verification.evidence import Derivation
 from agents.verification.guard import Sentence, check_article, check_headline, join_sentences, split_sentences

@@ -10,7 +10,7 @@ from django import forms
 from django.core.files.uploadedfile import UploadedFile
 
 from agents import messages as agent_msg
-from agents.material import MAX_LENGTH, MIN_LENGTH
+from agents.drafting.material import MAX_LENGTH, MIN_LENGTH
 from agents.services import PRESS_RELEASE_LIMIT, VERIFY_ARTICLE_LIMIT, InputError
 from agents.sources import files
 from newsdesk import messages as msg

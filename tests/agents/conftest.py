@@ -7,7 +7,7 @@ import pytest
 from agents import tasks
 from agents.models import Article
 from agents.services import draft_create
-from tests.agents.drafting import submit, verify_pass
+from tests.agents.draft_script import submit, verify_pass
 from tests.fakes.anthropic import FakeAnthropic
 from tests.fakes.naver import FakeNaver, item
 from tests.fakes.pages import FakePages, generic_article_html

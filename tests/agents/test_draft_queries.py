@@ -10,7 +10,7 @@ from django.test.utils import CaptureQueriesContext
 from agents import tasks
 from agents.models import LLMCall, Run, RunEvent
 from agents.services import draft_create
-from tests.agents.drafting import submit, verify_pass
+from tests.agents.draft_script import submit, verify_pass
 from tests.fakes.anthropic import FakeAnthropic
 from tests.fixtures.press import PRESS_RELEASE
 

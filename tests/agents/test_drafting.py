@@ -8,7 +8,7 @@ from agents import tasks
 from agents.models import Article, LLMCall, Run, VerificationIssue
 from agents.services import draft_create
 from agents.verification.guard import split_sentences
-from tests.agents.drafting import submit, verify_flags, verify_pass
+from tests.agents.draft_script import submit, verify_flags, verify_pass
 from tests.fakes.anthropic import FakeAnthropic, text
 from tests.fixtures.press import (
     BODY,

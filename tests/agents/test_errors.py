@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from agents import messages as msg
-from agents.attachments import AttachmentUnavailable
+from agents.drafting.attachments import AttachmentUnavailable
+from agents.drafting.writing import WritingFailed
 from agents.errors import UserFacingError
 from agents.llm import client as llm
 from agents.monitoring.locks import JobBusy
@@ -13,7 +14,6 @@ from agents.monitoring.schedules import ScheduleInputError
 from agents.monitoring.services import JobAlreadyRunning
 from agents.services import InputError
 from agents.sources.files import FileRejected
-from agents.writing import WritingFailed
 from newsdesk.services import ProfileError
 
 

@@ -17,7 +17,7 @@ from agents.models.runs import run_claim, run_release
 from agents.retention import purge_all
 from agents.services import draft_create
 from agents.work import claims
-from tests.agents.drafting import submit, verify_pass
+from tests.agents.draft_script import submit, verify_pass
 from tests.fakes.anthropic import FakeAnthropic
 from tests.fixtures.press import PRESS_RELEASE
 

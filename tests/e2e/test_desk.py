@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from agents.models import Run
-from tests.agents.drafting import submit, verify_pass
+from tests.agents.draft_script import submit, verify_pass
 from tests.factories import PASSWORD
 from tests.fakes.anthropic import FakeAnthropic
 from tests.fixtures.documents import make_pdf

@@ -8,7 +8,7 @@ import pytest
 
 from agents.models import Article, Run
 from agents.services import draft_create
-from tests.agents.drafting import submit, verify_pass
+from tests.agents.draft_script import submit, verify_pass
 from tests.fakes.anthropic import FakeAnthropic
 from tests.fixtures.press import PRESS_RELEASE
 

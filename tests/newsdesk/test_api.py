@@ -11,7 +11,7 @@ from agents import tasks
 from agents.models import Run
 from newsdesk.services import token_issue
 from styles.models import WritingStyle
-from tests.agents.drafting import submit, verify_pass
+from tests.agents.draft_script import submit, verify_pass
 from tests.factories import ArticleFactory, RunFactory
 from tests.fakes.anthropic import FakeAnthropic
 from tests.fixtures.press import BODY_WITH_HALLUCINATION, PRESS_RELEASE

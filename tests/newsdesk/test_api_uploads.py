@@ -10,7 +10,7 @@ from django.test import Client
 
 from agents.models import Run, Upload
 from newsdesk.services import token_issue
-from tests.agents.drafting import submit, verify_pass
+from tests.agents.draft_script import submit, verify_pass
 from tests.fakes.anthropic import FakeAnthropic
 from tests.fixtures.documents import make_pdf, make_scanned_pdf, make_zip
 

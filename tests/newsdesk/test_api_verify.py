@@ -10,7 +10,7 @@ from django.test import Client
 from agents import tasks
 from agents.verification.guard import split_sentences
 from newsdesk.services import token_issue
-from tests.agents.drafting import submit, verify_pass
+from tests.agents.draft_script import submit, verify_pass
 from tests.fakes.anthropic import FakeAnthropic
 from tests.fixtures.press import BODY_WITH_HALLUCINATION, PRESS_RELEASE
 

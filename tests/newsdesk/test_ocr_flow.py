@@ -17,7 +17,7 @@ from agents import tasks
 from agents.models import Run, Upload
 from agents.sources import files
 from newsdesk.models import Reporter
-from tests.agents.drafting import submit, verify_pass
+from tests.agents.draft_script import submit, verify_pass
 from tests.factories import PASSWORD, ReporterFactory
 from tests.fakes.anthropic import FakeAnthropic
 from tests.fakes.telegram import FakeTelegram, document_update

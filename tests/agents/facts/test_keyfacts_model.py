@@ -10,7 +10,7 @@ from agents.facts.keyfacts_model import model_key_facts, needs_model
 from agents.llm import client as llm
 from agents.models import Article
 from agents.services import draft_create, edit_create
-from tests.agents.drafting import submit, verify_pass
+from tests.agents.draft_script import submit, verify_pass
 from tests.fakes.anthropic import FakeAnthropic
 from tests.fixtures.press import PRESS_RELEASE
 

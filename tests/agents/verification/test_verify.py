@@ -22,7 +22,7 @@ from agents.verification.verify import (
     code_issues,
     headline_issues,
 )
-from tests.agents.drafting import submit, verify_pass
+from tests.agents.draft_script import submit, verify_pass
 from tests.fakes.anthropic import FakeAnthropic, tool_use
 from tests.fixtures.press import BODY, BODY_WITH_HALLUCINATION, HALLUCINATED_SENTENCE, HEADLINE, PRESS_RELEASE
 

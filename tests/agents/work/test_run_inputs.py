@@ -8,7 +8,7 @@ from agents import tasks
 from agents.models import Run
 from agents.services import draft_create, verify_create
 from agents.work.run_inputs import DraftRunInput, EditRunInput, MonitorRunInput, VerifyRunInput
-from tests.agents.drafting import submit, verify_pass
+from tests.agents.draft_script import submit, verify_pass
 from tests.factories import RunFactory
 from tests.fakes.anthropic import FakeAnthropic
 from tests.fixtures.press import BODY, PRESS_RELEASE

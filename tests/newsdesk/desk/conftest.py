@@ -11,7 +11,7 @@ from django.test import Client
 from agents import tasks
 from agents.models import Run
 from agents.services import draft_create
-from tests.agents.drafting import submit, verify_pass
+from tests.agents.draft_script import submit, verify_pass
 from tests.factories import PASSWORD
 from tests.fakes.anthropic import FakeAnthropic
 from tests.fixtures.press import PRESS_RELEASE

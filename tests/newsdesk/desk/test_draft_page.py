@@ -10,7 +10,7 @@ from django.test import Client
 from agents.models import Run
 from agents.services import draft_create
 from agents.work import runs
-from tests.agents.drafting import submit, verify_flags
+from tests.agents.draft_script import submit, verify_flags
 from tests.fakes.anthropic import FakeAnthropic
 from tests.fixtures.press import BODY_WITH_HALLUCINATION, HALLUCINATED_SENTENCE, PRESS_RELEASE
 from tests.newsdesk.desk.conftest import HTMX

@@ -8,7 +8,7 @@ from django.test import Client
 
 from agents import tasks
 from agents.models import LLMCall, Run
-from tests.agents.drafting import verify_pass
+from tests.agents.draft_script import verify_pass
 from tests.fakes.anthropic import FakeAnthropic
 from tests.fixtures.press import BODY, BODY_WITH_HALLUCINATION, HALLUCINATED_SENTENCE, PRESS_RELEASE
 from tests.newsdesk.desk.conftest import HTMX

@@ -11,7 +11,7 @@ from django.test import Client
 
 from agents.models import Run
 from agents.work import runs
-from tests.agents.drafting import submit
+from tests.agents.draft_script import submit
 from tests.factories import ArticleFactory, VerificationIssueFactory
 from tests.fakes.anthropic import FakeAnthropic
 from tests.fixtures.press import PRESS_RELEASE

@@ -15,7 +15,7 @@ from django.utils import timezone
 from agents.llm import catalog
 from agents.models import LLMCall, Run
 from newsdesk.models import Reporter
-from tests.agents.drafting import submit, verify_pass
+from tests.agents.draft_script import submit, verify_pass
 from tests.factories import LLMCallFactory, ReporterFactory
 from tests.fakes.anthropic import FakeAnthropic
 from tests.fakes.telegram import FakeTelegram

@@ -7,7 +7,7 @@ import pytest
 from agents.facts import density
 from agents.models import Run
 from newsdesk.models import Reporter
-from tests.agents.drafting import submit, verify_pass
+from tests.agents.draft_script import submit, verify_pass
 from tests.factories import ReporterFactory
 from tests.fakes.anthropic import FakeAnthropic
 from tests.fakes.telegram import FakeTelegram

@@ -9,7 +9,7 @@ from agents.models import Article, LLMCall, Run
 from conversations.models import Message
 from conversations.services import message_log
 from newsdesk.models import Reporter
-from tests.agents.drafting import submit, verify_pass
+from tests.agents.draft_script import submit, verify_pass
 from tests.factories import ReporterFactory
 from tests.fakes.anthropic import FakeAnthropic, text
 from tests.fakes.telegram import FakeTelegram

@@ -11,7 +11,7 @@ from agents.models import Run
 from conversations.models import Message
 from newsdesk.models import PendingText, Reporter
 from newsdesk.telegram import paste
-from tests.agents.drafting import submit, verify_pass
+from tests.agents.draft_script import submit, verify_pass
 from tests.factories import ReporterFactory
 from tests.fakes.anthropic import FakeAnthropic, text
 from tests.fakes.telegram import FakeTelegram

@@ -11,7 +11,7 @@ from agents.services import draft_create
 from newsdesk.models import Reporter
 from newsdesk.telegram.delivery import article_text
 from styles.models import WritingStyle
-from tests.agents.drafting import submit, verify_pass
+from tests.agents.draft_script import submit, verify_pass
 from tests.factories import ReporterFactory
 from tests.fakes.anthropic import FakeAnthropic
 from tests.fakes.telegram import FakeTelegram, callback_update

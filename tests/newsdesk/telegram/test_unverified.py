@@ -12,7 +12,7 @@ from agents.services import VERIFY_UNFINISHED
 from agents.services import drafts as draft_service
 from newsdesk.models import Reporter
 from newsdesk.services import token_issue
-from tests.agents.drafting import submit, verify_pass
+from tests.agents.draft_script import submit, verify_pass
 from tests.factories import ReporterFactory
 from tests.fakes.anthropic import FakeAnthropic
 from tests.fakes.telegram import FakeTelegram

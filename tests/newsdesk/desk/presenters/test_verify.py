@@ -9,7 +9,7 @@ from django.test import Client
 
 from agents.verification.verify import Issue
 from newsdesk.desk.presenters.verify import ClaimGroup, claim_groups, claim_rows, ordered
-from tests.agents.drafting import submit, verify_flags
+from tests.agents.draft_script import submit, verify_flags
 from tests.fakes.anthropic import FakeAnthropic
 from tests.fixtures.press import BODY_WITH_HALLUCINATION, HALLUCINATED_SENTENCE
 from tests.newsdesk.desk.html import one, parse, text

@@ -19,12 +19,13 @@ from django import db
 from pydantic import ValidationError
 
 from agents import messages as msg
-from agents import prompts, tools
-from agents.attachments import AttachmentRef
+from agents import prompts
+from agents.drafting import tools
+from agents.drafting.attachments import AttachmentRef
+from agents.drafting.material import LengthTarget, SourceDoc, article_length
 from agents.errors import UserFacingError
 from agents.facts.density import advise_length
 from agents.llm import client as llm
-from agents.material import LengthTarget, SourceDoc, article_length
 from agents.sources import files, naver
 from agents.sources.files import PageRange
 from agents.verification.guard import normalize_body

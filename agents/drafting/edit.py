@@ -15,8 +15,8 @@ from pydantic import BaseModel, Field
 
 from agents import messages as msg
 from agents import prompts
+from agents.drafting.material import LENGTH_TOLERANCE, MAX_LENGTH, SourceDoc, article_length
 from agents.llm import client as llm
-from agents.material import LENGTH_TOLERANCE, MAX_LENGTH, SourceDoc, article_length
 from agents.verification.guard import normalize_body, split_sentences
 from agents.verification.headlines import settle_headline
 from agents.verification.verify import Issue, code_issues, headline_issues, revise

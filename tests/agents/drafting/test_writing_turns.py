@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from agents import tasks, tools
+from agents import tasks
+from agents.drafting import tools
 from agents.models import LLMCall, Run
 from agents.services import draft_create
-from tests.agents.drafting import submit, verify_pass
+from tests.agents.draft_script import submit, verify_pass
 from tests.fakes.anthropic import FakeAnthropic
 from tests.fakes.naver import FakeNaver
 from tests.fixtures.press import PRESS_RELEASE

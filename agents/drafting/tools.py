@@ -15,10 +15,10 @@ from typing import Any
 from django.utils import timezone
 from pydantic import BaseModel, Field
 
-from agents import attachments
-from agents.attachments import AttachmentRef
+from agents.drafting import attachments
+from agents.drafting.attachments import AttachmentRef
+from agents.drafting.material import SourceDoc
 from agents.llm.client import Tool
-from agents.material import SourceDoc
 from agents.sources import files, naver, publishers, scraper, titles
 from styles.selectors import ResolvedStyle
 

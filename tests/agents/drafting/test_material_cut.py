@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from agents.material import cut_material
+from agents.drafting.material import cut_material
 from tests.fixtures.press import long_release
 
 
