@@ -10,8 +10,10 @@ Modules:
     mapping    title-first back-mapping of the model's answers to listed articles
     material   the numbered article list and history the model reads (user messages)
     common     window, search → whitelist, scraping, shared helpers
-The model calls and their schemas live in agents.analysis; department profiles in
-agents.departments; Telegram message formatting in newsdesk.telegram.formatters.
+    clustering one event, one item: results that report the same event, grouped in code
+    analysis   the model calls (filter_news, submit_analysis, submit_report) and their schemas
+    departments what each desk covers, what makes a story matter, what /report searches
+Telegram message formatting lives in newsdesk.telegram.formatters.
 """
 
 from __future__ import annotations

@@ -19,13 +19,12 @@ from datetime import datetime, timedelta
 from django.db import transaction
 from django.utils import timezone
 
-from agents import analysis
 from agents import messages as msg
-from agents.analysis import SubmitAnalysisInput
-from agents.departments import DepartmentProfile
 from agents.llm import client as llm
 from agents.models import MonitorItem, MonitorResult, Run
-from agents.monitoring import clustering, common, material
+from agents.monitoring import analysis, clustering, common, material
+from agents.monitoring.analysis import SubmitAnalysisInput
+from agents.monitoring.departments import DepartmentProfile
 from agents.monitoring.mapping import Mapped, map_result
 from agents.monitoring.material import Candidate, CheckHistory
 from agents.sources.titles import is_exclusive

@@ -27,12 +27,11 @@ from datetime import date, timedelta
 from django.db import transaction
 from django.utils import timezone
 
-from agents import analysis
 from agents import messages as msg
-from agents.departments import DepartmentProfile
 from agents.llm import client as llm
 from agents.models import MonitorItem, MonitorResult, ReportCache, ReportItem, Run
-from agents.monitoring import clustering, common, material
+from agents.monitoring import analysis, clustering, common, material
+from agents.monitoring.departments import DepartmentProfile
 from agents.monitoring.mapping import Mapped, map_result
 from agents.monitoring.material import BriefingHistory, Candidate, ExistingItem
 from agents.sources.titles import is_exclusive

@@ -25,11 +25,11 @@ from django.db import transaction
 from django.utils import timezone
 
 from agents import messages as msg
-from agents.departments import DepartmentProfile, profile_for
 from agents.llm import client as llm
 from agents.models import MonitorItem, MonitorResult, ReportCache, Run
 from agents.monitoring import locks
 from agents.monitoring.check import run_check
+from agents.monitoring.departments import DepartmentProfile, profile_for
 from agents.monitoring.report import run_report
 from agents.monitoring.schedules import (
     ScheduleResult,

@@ -9,9 +9,8 @@ from zoneinfo import ZoneInfo
 import pytest
 from pydantic import ValidationError
 
-from agents import analysis
-from agents.departments import DEPARTMENT_PROFILES
-from agents.monitoring import material
+from agents.monitoring import analysis, material
+from agents.monitoring.departments import DEPARTMENT_PROFILES
 from agents.monitoring.material import Candidate, CheckHistory
 from styles.departments import DEPARTMENTS
 

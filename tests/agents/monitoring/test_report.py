@@ -11,9 +11,9 @@ import pytest
 import time_machine
 from django.utils import timezone
 
-from agents.departments import DEPARTMENT_PROFILES
 from agents.models import MonitorItem, MonitorResult, ReportCache, ReportItem, Run
 from agents.monitoring.common import WINDOW_OVERLAP
+from agents.monitoring.departments import DEPARTMENT_PROFILES
 from agents.sources import naver
 from tests.agents.monitoring.world import (
     World,

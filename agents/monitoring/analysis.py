@@ -23,8 +23,8 @@ from typing import Any, Literal, TypeVar
 from pydantic import BaseModel, Field, field_validator, model_validator
 
 from agents import prompts
-from agents.departments import DepartmentProfile
 from agents.llm import client as llm
+from agents.monitoring.departments import DepartmentProfile
 
 log = logging.getLogger(__name__)
 ANALYSIS_ATTEMPTS = 2  # each is call_tool's call + one re-ask: at most 4 calls (v1 made up to 5)
