@@ -8,4 +8,4 @@ class AgentsConfig(AppConfig):
     verbose_name = "에이전트 실행"
 
     def ready(self) -> None:
-        from agents.llm import checks  # noqa: F401  (registers the startup checks)
+        from agents.llm import startup  # noqa: F401  (registers the startup checks)

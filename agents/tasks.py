@@ -25,7 +25,7 @@ from agents.errors import UserFacingError
 from agents.llm import client as llm
 from agents.models import Run, Upload
 from agents.models.runs import run_claim, run_release
-from agents.work import claims, outbox, runs
+from agents.work import outbox, ownership, runs
 
 log = logging.getLogger(__name__)
 MAX_RETRIES = 3
@@ -38,7 +38,7 @@ def retry_delay(retries: int) -> float:
 
 
 def execute_run(task: Task, run_id: int, body: Callable[..., Any]) -> None:
-    owner = claims.new_owner()
+    owner = ownership.new_owner()
     if not run_claim(run_id=run_id, task_id=task.request.id or "", owner=owner):
         return  # finished already, or another live delivery owns it
     run = Run.objects.select_related("reporter").get(pk=run_id)
@@ -46,7 +46,7 @@ def execute_run(task: Task, run_id: int, body: Callable[..., Any]) -> None:
     if lost > LOST_DELIVERIES_ALLOWED:
         runs.run_fail(run=run, message=msg.RUN_TOO_MANY_ATTEMPTS, code="too_many_attempts")
         return
-    with claims.heartbeat(Run, pk=run_id, owner=owner, enabled=not task.request.is_eager):
+    with ownership.heartbeat(Run, pk=run_id, owner=owner, enabled=not task.request.is_eager):
         _execute(task, run, body, owner)
 
 
@@ -106,7 +106,7 @@ def sweep_stalled_runs() -> int:
     """
     now = timezone.now()
     requeue_after = timedelta(seconds=settings.NEWSDESK_REQUEUE_AFTER_SECONDS)
-    stale = claims.stale_after()
+    stale = ownership.stale_after()
     lost = Run.objects.filter(status=Run.Status.QUEUED, enqueued_at__lt=now - requeue_after)
     silent = Run.objects.filter(
         Q(enqueued_at__isnull=True) | Q(enqueued_at__lt=now - stale),

@@ -25,7 +25,7 @@ from datetime import date
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from agents.verification.guard import check_article, normalize_body, split_sentences
+from agents.verification.guard import article_findings, normalize_body, split_sentences
 from agents.verification.guard.hangul import find_hangul
 from agents.verification.guard.numbers import find_numbers
 from bench.verify_eval import load_cases
@@ -51,7 +51,7 @@ def speed(runs: int) -> None:
     for seed in range(runs):
         article, sources = _workload(seed)
         started = time.perf_counter()
-        check_article(body=article, sources=sources, reference=date(2026, 3, 6))
+        article_findings(body=article, sources=sources, reference=date(2026, 3, 6))
         guard.append(time.perf_counter() - started)
         started = time.perf_counter()
         _bag_lookup(article, sources)
@@ -59,7 +59,7 @@ def speed(runs: int) -> None:
     print("| measure | median | baseline (value bag) |")
     print("| --- | --- | --- |")
     print(
-        f"| check_article, 1,500-char article vs 30k chars of sources | "
+        f"| article_findings, 1,500-char article vs 30k chars of sources | "
         f"{statistics.median(guard) * 1000:.0f} ms | {statistics.median(baseline) * 1000:.0f} ms |"
     )
 

@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from agents.verification.guard import Finding, check_article, check_headline, split_sentences
+from agents.verification.guard import Finding, article_findings, headline_findings, split_sentences
 
 DATA = Path(__file__).resolve().parent / "data" / "verify"
 # Cases numbered from here on were added after the guard was last tuned on the set before them:
@@ -177,12 +177,14 @@ def evaluate(root: Path = DATA, *, held_out: bool | None = None) -> Report:
 
 def _evaluate_case(case: Case, report: Report) -> None:
     sources = [case.release]
-    findings = check_article(body=case.body, sources=sources, reference=case.reference)
+    findings = article_findings(body=case.body, sources=sources, reference=case.reference)
     report.faithful.add(checked=len(findings), flags=sum(map(is_flag, findings)))
-    heads = check_headline(headline=case.headline, body=case.body, sources=sources, reference=case.reference)
+    heads = headline_findings(
+        headline=case.headline, body=case.body, sources=sources, reference=case.reference
+    )
     report.headlines.add(checked=len(heads), flags=sum(map(is_flag, heads)))
     for changed, texts in headline_mutations(case.headline, heads):
-        found = check_headline(headline=changed, body=case.body, sources=sources, reference=case.reference)
+        found = headline_findings(headline=changed, body=case.body, sources=sources, reference=case.reference)
         report.headline_changes += 1
         report.headline_caught += any(is_flag(f) and f.fact.text in texts for f in found)
         if not any(is_flag(f) and f.fact.text in texts for f in found):
@@ -194,7 +196,7 @@ def _evaluate_case(case: Case, report: Report) -> None:
         else:
             report.missed.append(f"{case.slug} {mutation.kind}: {mutation.note}")
     for article in case.news:
-        found = check_article(body=article.body, sources=sources, reference=article.date)
+        found = article_findings(body=article.body, sources=sources, reference=article.date)
         false = [f for f in found if is_flag(f) and not _listed(f.fact.text, article.not_in_release)]
         report.news.add(checked=len(found), flags=len(false))
         absent = [
@@ -214,7 +216,7 @@ def caught(case: Case, mutation: Mutation, *, faithful: Sequence[Finding]) -> bo
         for f in faithful
         if is_flag(f) and f.fact.sentence in _sentences_over(case.body, start, start + len(mutation.find))
     }
-    findings = check_article(body=mutated, sources=[case.release], reference=case.reference)
+    findings = article_findings(body=mutated, sources=[case.release], reference=case.reference)
     return any(
         is_flag(f) and f.fact.sentence in touched and (f.fact.kind, f.fact.text) not in before
         for f in findings

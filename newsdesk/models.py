@@ -128,7 +128,7 @@ class TelegramUpdate(models.Model):
     processed_at = models.DateTimeField(null=True, blank=True)
     attempts = models.PositiveSmallIntegerField(default=0)
     task_id = models.CharField(max_length=64, blank=True)
-    owner = models.CharField(max_length=120, blank=True)  # see agents.work.claims
+    owner = models.CharField(max_length=120, blank=True)  # see agents.work.ownership
     heartbeat_at = models.DateTimeField(null=True, blank=True)
     error = models.CharField(max_length=300, blank=True)
     # The replies its handling sent, in order, so a re-run never sends one twice (telegram.once).
@@ -155,7 +155,7 @@ class TelegramDelivery(models.Model):
     sent_parts = models.PositiveSmallIntegerField(default=0)
     delivered_at = models.DateTimeField(null=True, blank=True)
     error = models.CharField(max_length=300, blank=True)
-    owner = models.CharField(max_length=120, blank=True)  # the delivery sending it (agents.work.claims)
+    owner = models.CharField(max_length=120, blank=True)  # the delivery sending it (agents.work.ownership)
     heartbeat_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:

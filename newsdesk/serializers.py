@@ -12,7 +12,7 @@ from django.utils import timezone
 from agents import selectors
 from agents.models import Article, MonitorItem, Run, RunEvent
 from agents.monitoring import selectors as monitor_selectors
-from agents.services import InputError, verify_check
+from agents.services import InputError, verify_by_code
 from newsdesk import messages as msg
 from newsdesk.choices import reporter_choices
 from newsdesk.models import Reporter
@@ -164,7 +164,7 @@ def profile(reporter: Reporter) -> dict[str, Any]:
 
 def verify_only(*, article: str, sources: list[str], reference: date | None = None) -> dict[str, Any]:
     """POST /api/verify: the code guard alone (no model, no key)."""
-    result = verify_check(article=article, sources=sources, reference=reference)
+    result = verify_by_code(article=article, sources=sources, reference=reference)
     return {
         "verdict": "revised" if result.verdict == "revised" else "pass",
         "issues": [issue(i) for i in result.issues],

@@ -250,7 +250,7 @@ NEWSDESK_LLM_MODEL = env_str("NEWSDESK_LLM_MODEL") or "claude-haiku-4-5-20251001
 # from Anthropic's model pages, checked 2026-11-24. Sonnet 5.5 is left out on purpose: it answers
 # 400 to a forced tool_choice and to thinking "disabled", which the structured calls here rely on.
 # A default or department model missing from this table, or past its retirement day, stops the
-# server at startup (agents.llm.checks).
+# server at startup (agents.llm.startup).
 NEWSDESK_LLM_MODELS: dict[str, dict[str, object]] = {
     "claude-haiku-4-5-20251001": {
         "label": "Haiku 4.5 (빠르고 저렴)",

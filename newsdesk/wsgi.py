@@ -19,7 +19,7 @@ from django.urls import get_resolver
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "newsdesk.settings")
 django.setup(set_prefix=False)  # as get_wsgi_application() does
 
-from agents.work import publisher  # noqa: E402 (needs the apps loaded)
+from agents.work import after_response  # noqa: E402 (needs the apps loaded)
 from newsdesk.handlers import Application  # noqa: E402
 
 application = Application()  # the webhook through a lean handler, the rest through the full stack
@@ -56,7 +56,8 @@ def _preload_lazy_imports() -> None:
 get_resolver().url_patterns  # noqa: B018 (imports every view now, before any fork)
 _preload_lazy_imports()
 # A request answers once its work is committed. On PostgreSQL the workers' relay publishes it
-# (agents.work.relay); elsewhere a thread of each web worker does, after the response (agents.work.publisher).
+# (agents.work.relay); elsewhere a thread of each web worker does, after the response
+# (agents.work.after_response).
 if not settings.NEWSDESK_RELAY_ON_NOTIFY:
-    publisher.publish_after_response()
+    after_response.publish_after_response()
 gc.freeze()

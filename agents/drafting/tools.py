@@ -166,7 +166,7 @@ class WritingState:
             added.append(candidate)
         return added
 
-    def check_indices(self, indices: list[int]) -> list[int]:
+    def known_indices(self, indices: list[int]) -> list[int]:
         """Keeps known numbers once each; unknown ones are dropped and logged, never trusted."""
         valid, seen = [], set()
         for index in indices:
@@ -216,7 +216,7 @@ def fetch_articles(state: WritingState, args: FetchArticlesInput) -> ToolOutput:
 
 
 def select_articles(state: WritingState, args: SelectArticlesInput) -> ToolOutput:
-    chosen = state.check_indices(args.selected_indices)
+    chosen = state.known_indices(args.selected_indices)
     notes = [
         RESULT_UNKNOWN_NUMBER.format(number=n) for n in args.selected_indices if n not in state.candidates
     ]

@@ -250,7 +250,7 @@ def _review_submission(
             feedback = prompts.load("reask_length").format(length=length, target=target.describe())
             return Rejection(feedback, about_length=True)
         warnings.append(msg.LENGTH_MISSED.format(target=target.describe(), length=length))
-    cited = state.check_indices(args.source_indices)
+    cited = state.known_indices(args.source_indices)
     _add_cited_descriptions(state, cited)
     sources = [{"title": state.candidates[n].title, "url": state.candidates[n].url} for n in cited]
     return Draft(headline, body, sources, list(state.material), target, warnings)

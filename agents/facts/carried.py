@@ -21,7 +21,7 @@ from itertools import pairwise
 
 from agents.facts.factatoms import Atom, clauses
 from agents.facts.provenance import bigrams
-from agents.verification.guard import check_article, extract_facts
+from agents.verification.guard import article_findings, extract_facts
 from agents.verification.guard.context import words
 
 # A clause of words counts as carried when one article sentence holds this share of its bigrams.
@@ -137,7 +137,7 @@ def carried_figures(atoms: Sequence[Atom], *, sentences: Sequence[str]) -> set[A
     found: set[Atom] = set()
     stated = {f.key for f in extract_facts(article) if f.kind == "number"}
     for probe in {a.probe for a in atoms}:
-        findings = [f for f in check_article(body=probe, sources=[article]) if f.fact.kind == "number"]
+        findings = [f for f in article_findings(body=probe, sources=[article]) if f.fact.kind == "number"]
         for atom in (a for a in atoms if a.probe == probe):
             same = [f for f in findings if f.fact.text == atom.figure]
             if (

@@ -3,7 +3,7 @@
 The table itself lives in settings (`NEWSDESK_LLM_MODELS`), so prices and names change without a
 code change; this module reads it, resolves which model a reporter's work uses (their choice →
 their department's default → the server default) and lists what is wrong with the table for the
-startup check (`agents.llm.checks`).
+startup check (`agents.llm.startup`).
 """
 
 from __future__ import annotations

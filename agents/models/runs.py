@@ -8,7 +8,7 @@ from django.db.models import F, Max, Q, Value
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
-from agents.work import claims
+from agents.work import ownership
 
 
 class Run(models.Model):
@@ -174,7 +174,7 @@ def run_claim(*, run_id: int, owner: str, task_id: str = "") -> bool:
     that has died. So a duplicate or redelivered message never runs a run twice at the same time.
     """
     now = timezone.now()
-    free = Q(status=Run.Status.QUEUED) | (Q(status=Run.Status.RUNNING) & claims.silent_q(now))
+    free = Q(status=Run.Status.QUEUED) | (Q(status=Run.Status.RUNNING) & ownership.silent_q(now))
     claimed = Run.objects.filter(free, pk=run_id).update(
         status=Run.Status.RUNNING,
         task_id=task_id,
@@ -185,7 +185,7 @@ def run_claim(*, run_id: int, owner: str, task_id: str = "") -> bool:
     )
     if claimed:
         return True
-    return claims.take_over(
+    return ownership.take_over(
         Run,
         pk=run_id,
         base=Q(status=Run.Status.RUNNING),

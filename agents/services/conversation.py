@@ -20,8 +20,8 @@ from django.utils import timezone
 
 from agents import messages as msg
 from agents import selectors
-from agents.chat.context import Selection, select_context
 from agents.chat.router import ExtractedParams, RouteToToolInput, reply, route
+from agents.chat.selection import Selection, select_context
 from agents.drafting.material import cut_material, is_source_material
 from agents.errors import UserFacingError
 from agents.llm import client as llm

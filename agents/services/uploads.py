@@ -21,7 +21,7 @@ from agents.models import Upload
 from agents.reporters import ReporterLike
 from agents.services.common import InputError
 from agents.sources import files
-from agents.work import outbox, publishing
+from agents.work import handoff, outbox
 
 # An OCR claim older than this belongs to a worker that died; the reporter may start another.
 OCR_STALE = timedelta(seconds=files.OCR_PAGE_SECONDS * files.MAX_OCR_PAGES + 60)
@@ -222,7 +222,7 @@ def _not_handed_over(upload: Upload, *, waited: float) -> bool:
     """Whether the upload's message is known not to reach a worker soon: the broker refused this
     process a moment ago, or (where the workers' relays publish) it is still unsent after two of
     their intervals."""
-    if publishing.broker.down_since is not None:
+    if handoff.broker.down_since is not None:
         return True
     patience = 2 * settings.NEWSDESK_OUTBOX_RELAY_SECONDS
     return settings.NEWSDESK_RELAY_ON_NOTIFY and waited > patience and outbox.pending(_key(upload.pk))

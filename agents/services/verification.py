@@ -41,7 +41,7 @@ def verify_material(*, article: str, sources: Sequence[str]) -> tuple[str, list[
     return article, [SourceDoc("press_release", f"자료 {n}", text) for n, text in enumerate(texts, start=1)]
 
 
-def verify_check(*, article: str, sources: Sequence[str], reference: date | None = None) -> Verification:
+def verify_by_code(*, article: str, sources: Sequence[str], reference: date | None = None) -> Verification:
     """The code guard alone, at once: no model, no key. Flagged sentences are cut from the body.
 
     `reference` is the day of writing that relative dates (지난달, 오는 15일) are read against."""

@@ -29,7 +29,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from agents.verification.guard import Finding, check_article
+from agents.verification.guard import Finding, article_findings
 from agents.verification.guard.agreement import related
 from agents.verification.guard.binding import read_numbers
 from agents.verification.guard.context import Context, words
@@ -102,7 +102,7 @@ def span_supports(
     readings = [span, _AMOUNT_GAP.sub("", span)]
     findings = [
         f
-        for f in check_article(body=sentence or fact, sources=readings, reference=reference)
+        for f in article_findings(body=sentence or fact, sources=readings, reference=reference)
         if f.fact.text == fact
     ]
     if not findings or not all(f.supported for f in findings):

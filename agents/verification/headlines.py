@@ -15,7 +15,7 @@ from datetime import date
 from typing import Any
 
 from agents import messages as msg
-from agents.verification.guard import check_headline, split_sentences
+from agents.verification.guard import headline_findings, split_sentences
 
 FLAGGED = ("not_found", "contradicted")
 MIN_HEADLINE_WORDS = 3  # fewer words left after removal read as a fragment, not a headline
@@ -79,7 +79,7 @@ def _words(text: str) -> list[tuple[int, int, str]]:
 
 
 def _holds(candidate: str, body: str, sources: Sequence[str], reference: date | None) -> bool:
-    found = check_headline(headline=candidate, body=body, sources=list(sources), reference=reference)
+    found = headline_findings(headline=candidate, body=body, sources=list(sources), reference=reference)
     return all(f.supported for f in found)
 
 

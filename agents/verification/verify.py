@@ -23,7 +23,13 @@ from agents.drafting.material import SourceDoc, numbered_sources
 from agents.llm import client as llm
 from agents.verification import evidence
 from agents.verification.evidence import Derivation
-from agents.verification.guard import Sentence, check_article, check_headline, join_sentences, split_sentences
+from agents.verification.guard import (
+    Sentence,
+    article_findings,
+    headline_findings,
+    join_sentences,
+    split_sentences,
+)
 from agents.verification.headlines import settle_headline
 from agents.verification.trims import is_safe_trim
 
@@ -186,7 +192,7 @@ def code_issues(*, body: str, sources: list[str], reference: date | None) -> lis
     sentences = {s.index: s.text for s in split_sentences(body)}
     return [
         _code_issue(finding, sentences.get(finding.fact.sentence, body))
-        for finding in check_article(body=body, sources=sources, reference=reference)
+        for finding in article_findings(body=body, sources=sources, reference=reference)
     ]
 
 
@@ -194,7 +200,7 @@ def headline_issues(*, headline: str, body: str, sources: list[str], reference: 
     """The headline's facts, checked as the restatement of body it is and numbered 0."""
     if not headline.strip():
         return []
-    findings = check_headline(headline=headline, body=body, sources=sources, reference=reference)
+    findings = headline_findings(headline=headline, body=body, sources=sources, reference=reference)
     issues = [_code_issue(finding, headline) for finding in findings]
     for issue in issues:
         issue.sentence_index = 0

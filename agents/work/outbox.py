@@ -9,7 +9,7 @@ Who publishes (settings.NEWSDESK_RELAY_ON_NOTIFY):
 - On PostgreSQL, the workers: the insert notifies them and the relay holding the lead publishes
   at once (agents.work.relay), so the web process never talks to the broker.
 - Elsewhere (SQLite), the process that recorded the message, right after commit (the web process
-  from a thread of its own, after the response: agents.work.publisher), and the workers' relays poll
+  from a thread of its own, after the response: agents.work.after_response), and the workers' relays poll
   for whatever that attempt left (the broker away, the process gone).
 Publishing twice is harmless: every task claims its row before doing anything.
 """
@@ -30,8 +30,8 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from agents.models import OutboxMessage
-from agents.work import publishing
-from agents.work.publisher import publisher
+from agents.work import handoff
+from agents.work.after_response import publisher
 
 log = logging.getLogger(__name__)
 LEASE = timedelta(seconds=30)  # one publisher at a time per row; a crashed one frees it after this
@@ -42,7 +42,7 @@ MESSAGE_COLUMNS = ("task", "args", "key", "created_at", "not_before", "claimed_u
 def enqueue(*, task: str, args: list[Any], key: str, countdown: float = 0) -> OutboxMessage:
     """Records the message in the caller's transaction; publishes it once that commits.
 
-    `countdown` delays the task (the broker holds it), counted from now, not from publishing.
+    `countdown` delays the task (the broker holds it), counted from now, not from handoff.
     """
     now = timezone.now()
     not_before = now + timedelta(seconds=countdown) if countdown > 0 else None
@@ -158,8 +158,8 @@ def publish_now(message: OutboxMessage) -> bool:
 def relay(
     limit: int = BATCH,
     *,
-    sender: publishing.Sender | None = None,
-    sent_rows: publishing.SentRows | None = None,
+    sender: handoff.Sender | None = None,
+    sent_rows: handoff.SentRows | None = None,
 ) -> int:
     """Publishes the oldest recorded messages nobody holds, as one batch; returns how many went out
     (it stops at the first broker failure and releases the rest). A relay thread passes its own
@@ -168,13 +168,13 @@ def relay(
     batch = _claim(limit)
     if not batch:
         return 0
-    sent = sender.send(batch, skip_if_recently_down=False) if sender else publishing.send(batch)
+    sent = sender.send(batch, skip_if_recently_down=False) if sender else handoff.send(batch)
     if sent and sent_rows is None:
-        publishing.forget([message.pk for message in batch[:sent]])
+        handoff.forget([message.pk for message in batch[:sent]])
     elif sent and sent_rows is not None:
         sent_rows.add(message.pk for message in batch[:sent])
     if unsent := [message.pk for message in batch[sent:]]:
-        publishing.release(unsent)
+        handoff.release(unsent)
     return sent
 
 
@@ -215,8 +215,8 @@ def _moment(value: datetime | str | None) -> datetime | None:
 def _send(message: OutboxMessage, *, skip_if_recently_down: bool = False) -> bool:
     """Publishes a message this process holds the lease of; sent → the row goes, failed → the
     lease is released for the relay."""
-    if publishing.send([message], skip_if_recently_down=skip_if_recently_down):
-        publishing.forget([message.pk])
+    if handoff.send([message], skip_if_recently_down=skip_if_recently_down):
+        handoff.forget([message.pk])
         return True
-    publishing.release([message.pk])
+    handoff.release([message.pk])
     return False

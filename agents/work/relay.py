@@ -21,7 +21,7 @@ from typing import Any
 from django.conf import settings
 from django.db import DEFAULT_DB_ALIAS, connection, connections
 
-from agents.work import outbox, publishing
+from agents.work import handoff, outbox
 
 log = logging.getLogger(__name__)
 CHANNEL = "newsdesk_outbox"  # notified by the outbox's insert trigger
@@ -42,18 +42,18 @@ def start_relay() -> None:
 
 class _Relay:
     """One relay's publishing: its producer kept, the rows it sent deleted together
-    (publishing.SentRows), and a database outage logged once."""
+    (handoff.SentRows), and a database outage logged once."""
 
     def __init__(self, interval: float) -> None:
         self.interval = interval
-        self.sender = publishing.Sender()
-        self.sent = publishing.SentRows()
+        self.sender = handoff.Sender()
+        self.sent = handoff.SentRows()
         self.database_down = False
 
     def run(self) -> None:
         """Publishes everything waiting. Never raises: a database error is logged when it starts
         and when it ends, and the next call tries again."""
-        if publishing.broker.recently_down(within=self.interval / 2):
+        if handoff.broker.recently_down(within=self.interval / 2):
             return  # it failed a moment ago: the next timer tick tries again, not every notification
         try:
             while outbox.relay(sender=self.sender, sent_rows=self.sent) == outbox.BATCH:
@@ -102,7 +102,7 @@ def _lead_or_poll(listener: Any, relay: _Relay, stop: threading.Event) -> None:
             log.info("outbox relay leads: publishing on notification")
         relay.run()
         if leading:  # sent rows waiting for their delete wake it within a second
-            wait = min(relay.interval, publishing.FORGET_EVERY) if relay.sent.waiting else relay.interval
+            wait = min(relay.interval, handoff.FORGET_EVERY) if relay.sent.waiting else relay.interval
             _await_notification(listener, wait, stop)
         else:
             stop.wait(relay.interval)

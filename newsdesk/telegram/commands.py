@@ -15,8 +15,8 @@ from newsdesk.choices import Choices, reporter_choices
 from newsdesk.models import Reporter
 from newsdesk.telegram import preferences, profile, replies
 from newsdesk.telegram.incoming import Incoming
-from newsdesk.telegram.outbox import say
 from newsdesk.telegram.progress import announce
+from newsdesk.telegram.sender import say
 
 Step = Reporter.RegistrationStep
 Handler = Callable[[Incoming, Reporter], object]  # check/report also return the run they queued

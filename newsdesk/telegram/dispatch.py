@@ -10,7 +10,7 @@ from agents.services import UserFacingError, upload_precheck
 from newsdesk.models import Reporter
 from newsdesk.telegram import callbacks, commands, paste, profile, replies, reverify  # noqa: F401 (buttons)
 from newsdesk.telegram.incoming import Incoming, parse
-from newsdesk.telegram.outbox import say
+from newsdesk.telegram.sender import say
 
 log = logging.getLogger(__name__)
 Step = Reporter.RegistrationStep

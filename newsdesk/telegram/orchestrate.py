@@ -11,8 +11,8 @@ from newsdesk.models import Reporter
 from newsdesk.services import ProfileError, reporter_update
 from newsdesk.telegram import profile, replies
 from newsdesk.telegram.incoming import Incoming
-from newsdesk.telegram.outbox import say
 from newsdesk.telegram.progress import announce
+from newsdesk.telegram.sender import say
 
 ACCEPTED = {
     "writing": replies.DRAFT_ACCEPTED,

@@ -40,7 +40,7 @@ from newsdesk.models import PendingText, Reporter
 from newsdesk.telegram import once, queue, replies
 from newsdesk.telegram.incoming import Incoming
 from newsdesk.telegram.orchestrate import handle_text
-from newsdesk.telegram.outbox import say
+from newsdesk.telegram.sender import say
 
 log = logging.getLogger(__name__)
 SPLIT_PART_MIN = 3000  # the client splits at 4096 UTF-16 units: a part this long likely has a sequel

@@ -13,7 +13,7 @@ from newsdesk.models import Reporter
 from newsdesk.services import ProfileError, reporter_update
 from newsdesk.telegram import callbacks, profile, replies
 from newsdesk.telegram.incoming import Incoming
-from newsdesk.telegram.outbox import say
+from newsdesk.telegram.sender import say
 
 STYLE, MODEL = "style", "model"
 

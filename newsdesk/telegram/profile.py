@@ -18,7 +18,7 @@ from newsdesk.models import Reporter
 from newsdesk.services import ProfileError, clean_api_key, parse_keywords, reporter_update
 from newsdesk.telegram import callbacks, client, replies
 from newsdesk.telegram.incoming import Incoming
-from newsdesk.telegram.outbox import say
+from newsdesk.telegram.sender import say
 from styles.departments import DEPARTMENTS, normalize_department
 
 Step = Reporter.RegistrationStep

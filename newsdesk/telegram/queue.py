@@ -14,7 +14,7 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from agents.models import Run
-from agents.work import claims, outbox
+from agents.work import outbox, ownership
 from newsdesk.models import PendingText, TelegramDelivery, TelegramUpdate
 
 HANDLE_UPDATE = "newsdesk.telegram.tasks.handle_update"
@@ -78,7 +78,7 @@ def _stale_q(now: datetime) -> Q:
     wait = now - timedelta(seconds=settings.NEWSDESK_REQUEUE_AFTER_SECONDS)
     # Unowned rows use heartbeat_at as "last sent" so a backlog is not flooded with copies.
     return (Q(owner="") & (Q(heartbeat_at__isnull=True) | Q(heartbeat_at__lt=wait))) | (
-        ~Q(owner="") & Q(heartbeat_at__lt=now - claims.stale_after())
+        ~Q(owner="") & Q(heartbeat_at__lt=now - ownership.stale_after())
     )
 
 

@@ -23,7 +23,7 @@ from django.test import Client
 from agents.models import Article, Run
 from agents.services import draft_create
 from agents.tasks import sweep_stalled_runs
-from agents.work import publishing
+from agents.work import handoff
 from conftest import TEST_FERNET_KEY
 from newsdesk.celery import app, use_broker
 from newsdesk.models import Reporter, TelegramDelivery, TelegramUpdate
@@ -70,17 +70,17 @@ def web_broker(redis: RedisServer, settings: Any) -> Iterator[None]:
     for name, value in FAST_RECOVERY.items():
         setattr(settings, name, int(value))
     previous = app.conf.broker_url, app.conf.broker_transport_options, app.conf.broker_transport
-    previous_state = publishing.broker
+    previous_state = handoff.broker
     _reset_pools()
     use_broker(redis.url())
     app.conf.broker_transport_options = {"max_retries": 1, "interval_start": 0, "socket_connect_timeout": 3}
-    publishing.broker = publishing._BrokerState()
+    handoff.broker = handoff._BrokerState()
     try:
         yield
     finally:
         _reset_pools()
         app.conf.broker_url, app.conf.broker_transport_options, app.conf.broker_transport = previous
-        publishing.broker = previous_state
+        handoff.broker = previous_state
 
 
 def _reset_pools() -> None:

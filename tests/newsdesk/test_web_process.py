@@ -54,8 +54,8 @@ print(json.dumps({"loaded": [name in sys.modules for name in NAMES], "sockets": 
 PUBLISHER = """
 import json, threading
 import newsdesk.wsgi
-from agents.work import publisher
-print(json.dumps({"after_response": publisher.publisher.enabled, "threads": threading.active_count()}))
+from agents.work import after_response
+print(json.dumps({"after_response": after_response.publisher.enabled, "threads": threading.active_count()}))
 """
 
 

@@ -107,7 +107,7 @@ def precheck(*, data: bytes, file_name: str, mime_type: str = "") -> str:
         _check_zip_directory(data)
     if kind == "image":
         ocr.require_ocr()
-        ocr.check_image(data)
+        ocr.image_inspect(data)
     return kind
 
 

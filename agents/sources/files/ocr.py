@@ -96,7 +96,7 @@ def require_ocr() -> None:
 # --- Cheap checks (header only; safe in the web process) ---
 
 
-def check_image(data: bytes) -> tuple[int, int]:
+def image_inspect(data: bytes) -> tuple[int, int]:
     """Format and pixel count from the header, without decoding the pixels."""
     from PIL import Image, UnidentifiedImageError
 
@@ -120,7 +120,7 @@ def ocr_image(data: bytes) -> OcrResult:
     from PIL import ImageOps
 
     require_ocr()
-    check_image(data)
+    image_inspect(data)
     image = _decode(data)
     image = ImageOps.exif_transpose(image)  # phone photos are stored sideways with a rotation tag
     page = _recognise(_fit(image.convert("L")))

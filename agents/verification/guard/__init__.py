@@ -7,18 +7,18 @@ cuts the sentence it came from. Pure Python: no Django, no LLM.
 
 from __future__ import annotations
 
-from agents.verification.guard.facts import Fact, Finding, check_article, extract_facts, find_unsupported
-from agents.verification.guard.headline import check_headline
+from agents.verification.guard.facts import Fact, Finding, article_findings, extract_facts, find_unsupported
+from agents.verification.guard.headline import headline_findings
 from agents.verification.guard.sentences import Sentence, join_sentences, normalize_body, split_sentences
 
 __all__ = [
     "Fact",
     "Finding",
     "Sentence",
-    "check_article",
-    "check_headline",
+    "article_findings",
     "extract_facts",
     "find_unsupported",
+    "headline_findings",
     "join_sentences",
     "normalize_body",
     "split_sentences",

@@ -84,7 +84,7 @@ def find_unsupported(*, text: str, sources: Sequence[str], reference: date | Non
     return [f.fact for f in findings if not f.supported]
 
 
-def check_article(*, body: str, sources: Sequence[str], reference: date | None = None) -> list[Finding]:
+def article_findings(*, body: str, sources: Sequence[str], reference: date | None = None) -> list[Finding]:
     """Every fact of every sentence with its status; Fact.sentence says which sentence to cut."""
     index = _index(tuple(sources), reference)
     return _check_all(body, index, reference, numbered=True)

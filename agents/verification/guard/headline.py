@@ -18,18 +18,18 @@ from datetime import date
 
 from agents.verification.guard import messages as msg
 from agents.verification.guard.context import words
-from agents.verification.guard.facts import Finding, check_article
+from agents.verification.guard.facts import Finding, article_findings
 from agents.verification.guard.sentences import split_sentences
 
 FLAGS = ("not_found", "contradicted")
 RESTATING = 3  # body sentences tried per headline: those sharing the most words with it
 
 
-def check_headline(
+def headline_findings(
     *, headline: str, body: str, sources: Sequence[str], reference: date | None = None
 ) -> list[Finding]:
-    """Every fact of the headline with its status, as check_article gives it for a body."""
-    found = check_article(body=headline, sources=sources, reference=reference)
+    """Every fact of the headline with its status, as article_findings gives it for a body."""
+    found = article_findings(body=headline, sources=sources, reference=reference)
     if not any(f.status in FLAGS for f in found):
         return found
     passed = _passed(body, sources, reference)
@@ -45,7 +45,7 @@ def _passed(body: str, sources: Sequence[str], reference: date | None) -> list[s
     """The body sentences with no flagged fact: the ones the reader will see."""
     flagged = {
         f.fact.sentence
-        for f in check_article(body=body, sources=sources, reference=reference)
+        for f in article_findings(body=body, sources=sources, reference=reference)
         if f.status in FLAGS
     }
     return [s.text for s in split_sentences(body) if s.index not in flagged]
@@ -60,7 +60,7 @@ def _restating(headline: str, sentences: list[str]) -> list[str]:
 
 def _again(found: list[Finding], text: str, sources: list[str], reference: date | None) -> list[Finding]:
     """found, with each flag the headline loses when read after a body sentence replaced."""
-    read = check_article(body=text, sources=sources, reference=reference)[-len(found) :]
+    read = article_findings(body=text, sources=sources, reference=reference)[-len(found) :]
     if [f.fact.text for f in read] != [f.fact.text for f in found]:
         return found  # the headline reads differently after the sentence: nothing to compare
     return [_settled(old, new, body=len(sources) - 1) for old, new in zip(found, read, strict=True)]

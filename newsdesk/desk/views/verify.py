@@ -1,6 +1,6 @@
 """Verify-only: a reporter's own article checked against its sources.
 
-The code guard answers at once and needs no key (services.verify_check). With a key the model
+The code guard answers at once and needs no key (services.verify_by_code). With a key the model
 check is queued too (services.verify_create) and its live progress is shown under the guard's result.
 """
 
@@ -69,7 +69,7 @@ def _check(*, reporter: Reporter, form: VerifyForm, can_use_model: bool) -> Chec
         if upload.status != Upload.Status.PARSED:
             raise services.InputError(msg.DESK_FILE_PENDING, field="file")
         sources.append(upload.text.replace(f"\n{files.PAGE_BREAK}\n", "\n\n"))
-    check = services.verify_check(article=article, sources=sources)
+    check = services.verify_by_code(article=article, sources=sources)
     wants_model = form.cleaned_data["with_model"]
     run = None
     if wants_model and can_use_model:

@@ -12,7 +12,7 @@ from pydantic import BaseModel
 
 from agents.llm import catalog
 from agents.llm import client as llm
-from agents.llm.checks import check_models
+from agents.llm.startup import model_settings_errors
 from tests.factories import ReporterFactory
 from tests.fakes.anthropic import FakeAnthropic, tool_use
 
@@ -29,7 +29,7 @@ def test_the_table_offers_a_haiku_and_a_sonnet_and_passes_the_startup_check() ->
     ids = [spec.id for spec in catalog.model_choices()]
 
     assert HAIKU in ids and any("sonnet" in model for model in ids)
-    assert check_models() == []
+    assert model_settings_errors() == []
 
 
 def test_a_reporters_choice_wins_then_the_department_then_the_server(settings: Any) -> None:
@@ -60,12 +60,12 @@ def test_a_retired_model_in_the_table_or_as_a_default_is_a_startup_error(setting
     }
     settings.NEWSDESK_DEPARTMENT_MODELS = {"경제부": "claude-sonnet-4-5-20250929"}
 
-    messages = [error.msg for error in check_models()]
+    messages = [error.msg for error in model_settings_errors()]
 
     assert messages == [
         "NEWSDESK_DEPARTMENT_MODELS[경제부] = 'claude-sonnet-4-5-20250929' retired on 2026-11-01"
     ]
-    assert all(error.id == "agents.E001" for error in check_models())
+    assert all(error.id == "agents.E001" for error in model_settings_errors())
 
 
 def test_a_row_without_prices_is_named_by_the_check(settings: Any) -> None:
@@ -74,7 +74,7 @@ def test_a_row_without_prices_is_named_by_the_check(settings: Any) -> None:
         "claude-x": {"label": "X", "input": "abc"},
     }
 
-    assert [error.msg for error in check_models()] == [
+    assert [error.msg for error in model_settings_errors()] == [
         "claude-x: prices input, output, cache_write, cache_read are required numbers"
     ]
 

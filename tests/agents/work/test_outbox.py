@@ -13,9 +13,8 @@ from kombu.exceptions import OperationalError
 
 from agents.models import OutboxMessage, Run
 from agents.services import draft_create
-from agents.work import outbox, publishing
-from agents.work import publisher as publisher_module
-from agents.work.publisher import _Publisher
+from agents.work import after_response, handoff, outbox
+from agents.work.after_response import _Publisher
 from tests.fixtures.press import PRESS_RELEASE
 
 pytestmark = pytest.mark.django_db
@@ -38,8 +37,8 @@ def broker(monkeypatch: pytest.MonkeyPatch) -> Sent:
             raise OperationalError("Error 111 connecting to 127.0.0.1:6399. Connection refused.")
         sent.append((task, args))
 
-    monkeypatch.setattr(publishing, "publish_one", publish_one)
-    monkeypatch.setattr(publishing, "broker", publishing._BrokerState())
+    monkeypatch.setattr(handoff, "publish_one", publish_one)
+    monkeypatch.setattr(handoff, "broker", handoff._BrokerState())
     return sent
 
 
@@ -107,14 +106,14 @@ def test_a_relay_sends_what_waits_oldest_first_in_one_batch_and_releases_what_th
 ) -> None:
     for n in range(5):
         OutboxMessage.objects.create(task="agents.tasks.draft_run", args=[n], key=f"run:{n}")
-    refuse_after = publishing.publish_one
+    refuse_after = handoff.publish_one
 
     def third_refused(producer: Any, *, task: str, args: list[Any], countdown: float | None) -> None:
         if args == [2]:
             raise OperationalError("Error 111 connecting to 127.0.0.1:6399. Connection refused.")
         refuse_after(producer, task=task, args=args, countdown=countdown)
 
-    monkeypatch.setattr(publishing, "publish_one", third_refused)
+    monkeypatch.setattr(handoff, "publish_one", third_refused)
     assert outbox.relay() == 2
 
     assert broker == [("agents.tasks.draft_run", [0]), ("agents.tasks.draft_run", [1])]
@@ -208,7 +207,7 @@ def test_a_batch_the_broker_refuses_is_released_to_the_relay_which_sends_it_once
     assert publisher.drain() == 0
     assert list(OutboxMessage.objects.values_list("claimed_until", "attempts")) == [(None, 1), (None, 1)]
     broker.down["down"] = False
-    publishing.broker.down_since = None  # a relay a few seconds later, with the broker back
+    handoff.broker.down_since = None  # a relay a few seconds later, with the broker back
     assert outbox.relay() == 2
     assert len(broker) == 2 and not OutboxMessage.objects.exists()
 
@@ -222,8 +221,8 @@ def test_a_publisher_that_cannot_reach_the_database_leaves_its_sent_rows_leased_
     def database_gone(pks: list[int]) -> None:
         raise DatabaseOperationalError("server closed the connection unexpectedly")
 
-    monkeypatch.setattr(publishing, "forget", database_gone)
-    monkeypatch.setattr(publisher_module.connection, "close", lambda: None)  # the test's own stays
+    monkeypatch.setattr(handoff, "forget", database_gone)
+    monkeypatch.setattr(after_response.connection, "close", lambda: None)  # the test's own stays
 
     assert publisher.drain() == 1
     publisher.forget_sent()

@@ -11,7 +11,7 @@ import pytest
 from django.db import connection
 
 from agents.models import OutboxMessage
-from agents.work import outbox, publishing, relay
+from agents.work import handoff, outbox, relay
 from newsdesk.models import TelegramUpdate
 
 pytestmark = pytest.mark.django_db(transaction=True)  # relays read on connections of their own
@@ -34,8 +34,8 @@ def broker(monkeypatch: pytest.MonkeyPatch) -> Broker:
         with sent.lock:
             sent.append(args)
 
-    monkeypatch.setattr(publishing, "publish_one", publish_one)
-    monkeypatch.setattr(publishing, "broker", publishing._BrokerState())
+    monkeypatch.setattr(handoff, "publish_one", publish_one)
+    monkeypatch.setattr(handoff, "broker", handoff._BrokerState())
     return sent
 
 
@@ -156,7 +156,7 @@ def test_a_relay_that_finds_the_broker_away_tries_again_once_an_interval_not_on_
         attempts.append(time.monotonic())
         raise OperationalError("Error 111 connecting to 127.0.0.1:6399. Connection refused.")
 
-    monkeypatch.setattr(publishing, "publish_one", refused)
+    monkeypatch.setattr(handoff, "publish_one", refused)
     relays("listen")
     wait_for(lambda: _lead_taken())
     started = time.monotonic()

@@ -13,7 +13,7 @@ import pytest
 
 from agents.verification.guard import (
     Fact,
-    check_article,
+    article_findings,
     extract_facts,
     find_unsupported,
     normalize_body,
@@ -26,7 +26,7 @@ from tests.agents.verification.guard.world import CASES, Case
 @pytest.mark.parametrize("with_reference", [True, False])
 def test_it_flags_nothing_in_a_clean_article(case: Case, with_reference: bool) -> None:
     reference = case.reference if with_reference else None
-    findings = check_article(body=case.article, sources=[case.release], reference=reference)
+    findings = article_findings(body=case.article, sources=[case.release], reference=reference)
     assert [f.fact for f in findings if not f.supported] == []
     assert len(findings) >= 20
 
@@ -184,7 +184,7 @@ def _changed_sentence(clean: str, mutated: str) -> int:
 def _is_flagged(case: Case, mutation: Mutation, reference: date | None) -> bool:
     """Flagged means: the sentence that changed has a fact the source does not support."""
     changed = _changed_sentence(case.article, mutation.article)
-    findings = check_article(body=mutation.article, sources=[case.release], reference=reference)
+    findings = article_findings(body=mutation.article, sources=[case.release], reference=reference)
     return any(f.fact.sentence == changed and not f.supported for f in findings)
 
 
@@ -225,5 +225,5 @@ def test_it_checks_a_1500_character_article_against_30k_characters_of_sources() 
     sources = [re.sub(r"\d", lambda _: str(digits.randint(0, 9)), releases) for _ in range(17)]
     assert sum(map(len, sources)) >= 30_000
     assert len(article) >= 1400
-    findings = check_article(body=article, sources=sources, reference=date(2026, 3, 6))
+    findings = article_findings(body=article, sources=sources, reference=date(2026, 3, 6))
     assert len(findings) >= 40

@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from agents.verification.guard import check_article
+from agents.verification.guard import article_findings
 
 
 def statuses(article: str, *sources: str) -> list[tuple[str, str]]:
     return [
         (f.fact.text, f.status)
-        for f in check_article(body=article, sources=sources)
+        for f in article_findings(body=article, sources=sources)
         if f.fact.kind == "number"
     ]
 
@@ -79,7 +79,7 @@ def test_it_contradicts_real_figures_given_to_the_wrong_subject(
 
 
 def test_it_contradicts_another_value_for_the_same_thing_and_names_the_source_value() -> None:
-    *_, finding = check_article(
+    *_, finding = article_findings(
         body="청년 1인 가구 비율은 45%다.", sources=["청년 1인 가구 비율은 30%로 집계됐다."]
     )
     assert finding.status == "contradicted"
@@ -89,7 +89,7 @@ def test_it_contradicts_another_value_for_the_same_thing_and_names_the_source_va
 
 
 def test_it_does_not_find_a_value_the_source_never_states_about_anything_like_it() -> None:
-    (finding,) = check_article(body="참석자는 37명이었다.", sources=["예산은 30억원이다."])
+    (finding,) = article_findings(body="참석자는 37명이었다.", sources=["예산은 30억원이다."])
     assert finding.status == "not_found"
     assert finding.evidence == ""
     assert finding.reason
@@ -97,7 +97,7 @@ def test_it_does_not_find_a_value_the_source_never_states_about_anything_like_it
 
 def test_it_gives_the_source_location_of_a_confirmation() -> None:
     source = "서두다. 예산은 1,200억원이다."
-    (finding,) = check_article(body="예산은 1200억 원이다.", sources=["무관한 자료", source])
+    (finding,) = article_findings(body="예산은 1200억 원이다.", sources=["무관한 자료", source])
     assert finding.supported
     assert finding.source == 1
     assert source[finding.start : finding.end] == "1,200억원"
@@ -130,10 +130,10 @@ def test_it_reads_a_first_the_source_says_in_words(source: str, article: str, st
 
 
 TIED = """
-from agents.verification.guard import check_article
+from agents.verification.guard import article_findings
 source = "수입 과일은 바나나가 가장 많았고(31.5%), 다음으로 포도(22.4%), 오렌지(21.9%), 망고(5.1%) 순이다."
 article = "수입 과일은 바나나(31.5%)가 가장 많았고 포도(21.9%), 오렌지(22.4%), 망고(5.1%)가 뒤를 이었다."
-print(sorted((f.fact.text, f.status) for f in check_article(body=article, sources=[source])))
+print(sorted((f.fact.text, f.status) for f in article_findings(body=article, sources=[source])))
 """
 
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from agents.verification.guard import check_article
+from agents.verification.guard import article_findings
 
 
 def flagged(article: str, source: str) -> list[str]:
-    found = check_article(body=article, sources=[source])
+    found = article_findings(body=article, sources=[source])
     return [f.fact.text for f in found if f.fact.kind == "number" and f.status != "confirmed"]
 
 
@@ -48,6 +48,6 @@ def test_it_contradicts_the_end_of_a_change_the_source_states_the_other_way_roun
 
 
 def test_it_names_both_source_figures_in_the_reason() -> None:
-    found = check_article(body="참여율은 66.3%에서 28.4%로 낮아졌다.", sources=[WAS])
+    found = article_findings(body="참여율은 66.3%에서 28.4%로 낮아졌다.", sources=[WAS])
     reason = next(f.reason for f in found if f.fact.text == "28.4%")
     assert "28.4%" in reason and "66.3%" in reason

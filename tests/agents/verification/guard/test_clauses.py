@@ -6,11 +6,11 @@ from datetime import date
 
 import pytest
 
-from agents.verification.guard import check_article
+from agents.verification.guard import article_findings
 
 
 def statuses(article: str, source: str) -> dict[str, str]:
-    found = check_article(body=article, sources=[source], reference=date(2024, 4, 20))
+    found = article_findings(body=article, sources=[source], reference=date(2024, 4, 20))
     return {f.fact.text: f.status for f in found if f.fact.kind == "number"}
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from agents.verification.guard import check_article
+from agents.verification.guard import article_findings
 from agents.verification.guard.context import contexts, stem
 
 EACH = "1인가구와 1세대 가구는 2050년에 각각 39.6%, 25.0%로 늘어날 전망이다."
@@ -16,7 +16,7 @@ BEFORE = "서울과 부산의 참여율은 62.1%, 48.3%로 각각 집계됐다."
 def statuses(article: str, source: str) -> dict[str, str]:
     return {
         f.fact.text: f.status
-        for f in check_article(body=article, sources=[source])
+        for f in article_findings(body=article, sources=[source])
         if f.fact.kind == "number"
     }
 

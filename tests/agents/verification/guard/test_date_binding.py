@@ -6,7 +6,7 @@ from datetime import date
 
 import pytest
 
-from agents.verification.guard import check_article
+from agents.verification.guard import article_findings
 
 REFERENCE = date(2024, 3, 4)
 EVENTS = "시는 오는 13일 신청서 접수를 시작하고, 15일에는 주민 설명회를 연다."
@@ -16,7 +16,7 @@ NOTICES = "* 보도자료(‘2024 임금통계’, ’24.2.27) 및 누리집 공
 
 
 def date_statuses(article: str, source: str) -> dict[str, str]:
-    findings = check_article(body=article, sources=[source], reference=REFERENCE)
+    findings = article_findings(body=article, sources=[source], reference=REFERENCE)
     return {f.fact.text: f.status for f in findings if f.fact.kind == "date"}
 
 
@@ -53,12 +53,12 @@ def test_it_contradicts_a_day_the_source_gives_to_another_event(
 
 
 def test_it_names_the_day_the_source_gives_the_event() -> None:
-    (finding,) = check_article(body="주민 설명회는 13일 열린다.", sources=[EVENTS], reference=REFERENCE)
+    (finding,) = article_findings(body="주민 설명회는 13일 열린다.", sources=[EVENTS], reference=REFERENCE)
     assert finding.status == "contradicted"
     assert "15일" in finding.reason
     assert "15일" in finding.evidence
 
 
 def test_a_day_the_source_never_states_is_not_found_rather_than_contradicted() -> None:
-    (finding,) = check_article(body="주민 설명회는 20일 열린다.", sources=[EVENTS], reference=REFERENCE)
+    (finding,) = article_findings(body="주민 설명회는 20일 열린다.", sources=[EVENTS], reference=REFERENCE)
     assert finding.status == "not_found"

@@ -6,7 +6,7 @@ from datetime import date
 
 import pytest
 
-from agents.verification.guard import check_article, extract_facts
+from agents.verification.guard import article_findings, extract_facts
 from tests.agents.verification.guard.helpers import keys, unsupported
 
 
@@ -96,7 +96,7 @@ def test_it_never_lets_an_inferred_month_support_a_month_on_its_own() -> None:
 
 
 def test_it_gives_a_date_finding_the_source_date_as_evidence() -> None:
-    (finding,) = check_article(body="3월 16일부터 받는다.", sources=["신청은 2026년 3월 16일부터 받는다."])
+    (finding,) = article_findings(body="3월 16일부터 받는다.", sources=["신청은 2026년 3월 16일부터 받는다."])
     assert "2026년 3월 16일" in finding.evidence
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from agents.verification.guard import check_article
+from agents.verification.guard import article_findings
 
 RELEASE = (
     "지원 인원은 지난해 3만2000명에서 올해 4만5000명으로 늘어난다. "
@@ -15,7 +15,7 @@ RELEASE = (
 
 
 def finding_for(article: str, text: str):  # type: ignore[no-untyped-def]
-    findings = check_article(body=article, sources=[RELEASE])
+    findings = article_findings(body=article, sources=[RELEASE])
     return next(f for f in findings if f.fact.text == text)
 
 
@@ -64,11 +64,11 @@ def test_it_rounds_a_change_like_newspapers_do() -> None:
 def test_it_confirms_a_ratio_of_two_figures_the_same_sentence_states() -> None:
     article = "PCT 출원 증가율(12.6%)은 국내 출원 증가율(2.9%)의 네 배를 넘는다."
     source = "PCT 국제출원은 12.6% 증가했다. 국내 특허출원은 2.9% 늘었다."
-    findings = {f.fact.text: f for f in check_article(body=article, sources=[source])}
+    findings = {f.fact.text: f for f in article_findings(body=article, sources=[source])}
     assert findings["네 배"].supported
     assert "12.6%" in findings["네 배"].formula
     changed = {
-        f.fact.text: f for f in check_article(body=article.replace("네 배", "다섯 배"), sources=[source])
+        f.fact.text: f for f in article_findings(body=article.replace("네 배", "다섯 배"), sources=[source])
     }
     assert not changed["다섯 배"].supported
 
@@ -77,10 +77,10 @@ def test_it_checks_a_multiple_of_two_rates_the_sentence_states_against_them_only
     # Other figures of the release give 0.4 ÷ 0.1 = 4; the sentence's own rates give 2.9.
     source = "학업중단율은 고등학생 2.0%, 중학생 0.7%다. 학급당 학생 수는 0.4명, 0.1명 줄었다."
     article = "고등학생 학업중단율(2.0%)은 중학생(0.7%)의 세 배에 이른다."
-    findings = {f.fact.text: f for f in check_article(body=article, sources=[source])}
+    findings = {f.fact.text: f for f in article_findings(body=article, sources=[source])}
     assert findings["세 배"].supported
     changed = {
-        f.fact.text: f for f in check_article(body=article.replace("세 배", "네 배"), sources=[source])
+        f.fact.text: f for f in article_findings(body=article.replace("세 배", "네 배"), sources=[source])
     }
     assert not changed["네 배"].supported
 
@@ -93,10 +93,10 @@ LABOUR = (
 
 def test_it_never_adds_up_figures_about_other_things_than_the_article_figure() -> None:
     # 5만 7천명 + 3만 4천명 = 9만 1천명, but the second is about 자영업자, not 도소매업
-    finding = check_article(body="도소매업은 9만1000명 감소했다.", sources=[LABOUR])[-1]
+    finding = article_findings(body="도소매업은 9만1000명 감소했다.", sources=[LABOUR])[-1]
     assert finding.status != "confirmed"
 
 
 def test_it_still_adds_up_figures_about_the_same_thing() -> None:
-    finding = check_article(body="20대와 30대 취업자는 모두 9만1000명 늘었다.", sources=[LABOUR])[-1]
+    finding = article_findings(body="20대와 30대 취업자는 모두 9만1000명 늘었다.", sources=[LABOUR])[-1]
     assert (finding.status, finding.formula) == ("confirmed", "8만 1천명 + 1만명 = 91000")

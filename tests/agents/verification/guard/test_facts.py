@@ -1,13 +1,13 @@
-"""check_article: every fact with its sentence, its support and its evidence."""
+"""article_findings: every fact with its sentence, its support and its evidence."""
 
 from __future__ import annotations
 
-from agents.verification.guard import Fact, check_article, extract_facts
+from agents.verification.guard import Fact, article_findings, extract_facts
 from tests.agents.verification.guard.helpers import unsupported
 
 
 def test_it_reports_every_fact_with_the_sentence_it_came_from() -> None:
-    findings = check_article(body="가 1,200억원. 나 3명.\n\n다 5월 22일.", sources=["1200억 원, 5월 22일"])
+    findings = article_findings(body="가 1,200억원. 나 3명.\n\n다 5월 22일.", sources=["1200억 원, 5월 22일"])
     assert [(f.fact.sentence, f.fact.text, f.supported) for f in findings] == [
         (1, "1,200억원", True),
         (2, "3명", False),
@@ -17,7 +17,7 @@ def test_it_reports_every_fact_with_the_sentence_it_came_from() -> None:
 
 def test_it_gives_evidence_of_at_most_120_characters_around_the_match() -> None:
     source = "가" * 500 + " 사업비 1200억 원을 들인다. " + "나" * 500
-    (finding,) = check_article(body="사업비는 1,200억원이다.", sources=[source])
+    (finding,) = article_findings(body="사업비는 1,200억원이다.", sources=[source])
     assert finding.supported
     assert "1200억 원" in finding.evidence
     assert len(finding.evidence) <= 120
@@ -25,12 +25,12 @@ def test_it_gives_evidence_of_at_most_120_characters_around_the_match() -> None:
 
 def test_it_gives_quote_evidence_from_the_original_source_text() -> None:
     source = "서두. 장관은 “규제를 풀겠다”고 말했다. 끝."
-    (finding,) = check_article(body="장관은 “규제를 풀겠다”고 했다.", sources=[source])
+    (finding,) = article_findings(body="장관은 “규제를 풀겠다”고 했다.", sources=[source])
     assert "규제를 풀겠다" in finding.evidence
 
 
 def test_it_gives_no_evidence_for_an_unsupported_fact() -> None:
-    (finding,) = check_article(body="3명이다.", sources=["4명이다."])
+    (finding,) = article_findings(body="3명이다.", sources=["4명이다."])
     assert not finding.supported
     assert finding.evidence == ""
 

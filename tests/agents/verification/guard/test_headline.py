@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from agents.verification.guard import check_article, check_headline
+from agents.verification.guard import article_findings, headline_findings
 
 RELEASE = (
     "올해 쌀 생산량은 전년 대비 18만 t 감소한 451만 t으로 추정됐다. "
@@ -20,7 +20,7 @@ BODY = (
 
 
 def statuses(headline: str, body: str = BODY) -> dict[str, str]:
-    found = check_headline(headline=headline, body=body, sources=[RELEASE])
+    found = headline_findings(headline=headline, body=body, sources=[RELEASE])
     return {f.fact.text: f.status for f in found if f.fact.kind == "number"}
 
 
@@ -37,7 +37,7 @@ def test_a_headline_figure_the_body_states_about_the_same_thing_is_confirmed(hea
 
 
 def test_read_alone_those_headlines_lack_the_words_that_bind_their_figures() -> None:
-    alone = check_article(body="쌀 생산 면적 6년 새 12만ha 줄어", sources=[RELEASE])
+    alone = article_findings(body="쌀 생산 면적 6년 새 12만ha 줄어", sources=[RELEASE])
     assert {f.fact.text: f.status for f in alone}["6년"] == "not_found"
 
 

@@ -7,13 +7,13 @@ from datetime import date
 
 import pytest
 
-from agents.verification.guard import check_article
+from agents.verification.guard import article_findings
 
 REFERENCE = date(2023, 9, 20)
 
 
 def status(article: str, source: str, figure: str) -> str:
-    findings = check_article(body=article, sources=[source], reference=REFERENCE)
+    findings = article_findings(body=article, sources=[source], reference=REFERENCE)
     return next(f.status for f in findings if f.fact.text == figure)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from agents.verification.guard import check_article
+from agents.verification.guard import article_findings
 from agents.verification.guard.lists import bullet_runs, sentence_list_length
 
 EXPLANATION = """\
@@ -35,7 +35,9 @@ def test_it_counts_the_items_of_one_level_of_one_section(text: str, counts: list
 
 
 def status(article: str, figure: str) -> str:
-    return next(f.status for f in check_article(body=article, sources=[EXPLANATION]) if f.fact.text == figure)
+    return next(
+        f.status for f in article_findings(body=article, sources=[EXPLANATION]) if f.fact.text == figure
+    )
 
 
 @pytest.mark.parametrize(

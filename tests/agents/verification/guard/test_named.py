@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from agents.verification.guard import check_article
+from agents.verification.guard import article_findings
 
 
 def statuses(article: str, *sources: str) -> dict[str, str]:
     return {
-        f.fact.text: f.status for f in check_article(body=article, sources=sources) if f.fact.kind == "number"
+        f.fact.text: f.status
+        for f in article_findings(body=article, sources=sources)
+        if f.fact.kind == "number"
     }
 
 

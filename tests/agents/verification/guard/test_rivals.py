@@ -7,13 +7,13 @@ from datetime import date
 
 import pytest
 
-from agents.verification.guard import check_article
+from agents.verification.guard import article_findings
 
 
 def statuses(article: str, *sources: str) -> list[tuple[str, str]]:
     return [
         (f.fact.text, f.status)
-        for f in check_article(body=article, sources=sources)
+        for f in article_findings(body=article, sources=sources)
         if f.fact.kind == "number"
     ]
 
@@ -33,7 +33,7 @@ DEALS = (
 
 
 def statuses_on(article: str, source: str) -> set[tuple[str, str]]:
-    found = check_article(body=article, sources=[source], reference=date(2024, 12, 19))
+    found = article_findings(body=article, sources=[source], reference=date(2024, 12, 19))
     return {(f.fact.text, f.status) for f in found if f.fact.kind == "number"}
 
 

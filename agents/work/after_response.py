@@ -4,7 +4,7 @@ the process recorded and committed (agents.work.outbox).
 A request then answers once its row is committed (the work is durable: a Telegram update is
 acknowledged only then) instead of after the broker call and the row's delete as well. The thread
 sends whatever accumulated through one producer, and deletes sent rows together
-(publishing.SentRows).
+(handoff.SentRows).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import threading
 from django.db import close_old_connections, connection
 
 from agents.models import OutboxMessage
-from agents.work import publishing
+from agents.work import handoff
 
 log = logging.getLogger(__name__)
 BATCH = 200
@@ -32,8 +32,8 @@ class _Publisher:
         self.pid = 0  # the process whose thread is running: a forked child starts its own
         self.unfinished = 0  # queued or being sent
         self.idle = threading.Condition()
-        self.sent = publishing.SentRows()
-        self.sender = publishing.Sender()  # its producer is used under `sending`
+        self.sent = handoff.SentRows()
+        self.sender = handoff.Sender()  # its producer is used under `sending`
         self.sending = threading.Lock()
 
     def submit(self, message: OutboxMessage) -> None:
@@ -44,15 +44,15 @@ class _Publisher:
             with self.lock:
                 if self.pid != os.getpid():
                     self.pid = os.getpid()
-                    self.sent = publishing.SentRows()  # the parent deletes its own
-                    self.sender, self.sending = publishing.Sender(), threading.Lock()
+                    self.sent = handoff.SentRows()  # the parent deletes its own
+                    self.sender, self.sending = handoff.Sender(), threading.Lock()
                     threading.Thread(target=self._loop, name="outbox-publisher", daemon=True).start()
 
     def _loop(self) -> None:
         while True:
             message: OutboxMessage | None = None
             try:  # waits for work; with sent rows waiting, only until their delete is due
-                message = self.queue.get(timeout=publishing.FORGET_EVERY if self.sent.waiting else None)
+                message = self.queue.get(timeout=handoff.FORGET_EVERY if self.sent.waiting else None)
                 if message is None:  # the stop signal
                     break
             except queue.Empty:
@@ -100,7 +100,7 @@ class _Publisher:
                 sent = self.sender.send(batch, skip_if_recently_down=True)
             self.sent.add(message.pk for message in batch[:sent])
             if unsent := [message.pk for message in batch[sent:]]:
-                publishing.release(unsent)
+                handoff.release(unsent)
             return sent
         except Exception as exc:  # the database went away: the leases expire, the relay sends them
             log.info("%d outbox message(s) left for the relay: %s", len(batch), type(exc).__name__)

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from kombu import Connection
 
-from agents.work import publishing
+from agents.work import handoff
 from newsdesk.celery import app
 
 TASKS = ["newsdesk.telegram.tasks.handle_update", "agents.tasks.extract_upload", "agents.tasks.draft_run"]
@@ -54,12 +54,12 @@ def test_a_message_is_the_one_send_task_would_publish(
 
     if not registered:
         monkeypatch.delitem(app._tasks, task)  # the web process imports no task module
-    queue = publishing._spec(task, registered).options["queue"].name
+    queue = handoff._spec(task, registered).options["queue"].name
     received(memory, queue)  # what earlier tests of this process left
     producer = memory.Producer()
 
     app.send_task(task, args=[7], countdown=countdown, retry=False, producer=producer)
-    publishing.publish_one(producer, task=task, args=[7], countdown=countdown)
+    handoff.publish_one(producer, task=task, args=[7], countdown=countdown)
 
     ours, celerys = received(memory, queue)[::-1]
     assert comparable(ours) == comparable(celerys)
@@ -69,5 +69,5 @@ def test_a_message_is_the_one_send_task_would_publish(
 
 
 def test_updates_are_routed_to_the_llm_queue_and_uploads_to_io() -> None:
-    assert publishing._spec("newsdesk.telegram.tasks.handle_update", False).options["queue"].name == "llm"
-    assert publishing._spec("agents.tasks.extract_upload", False).options["queue"].name == "io"
+    assert handoff._spec("newsdesk.telegram.tasks.handle_update", False).options["queue"].name == "llm"
+    assert handoff._spec("agents.tasks.extract_upload", False).options["queue"].name == "io"

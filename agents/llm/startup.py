@@ -15,7 +15,7 @@ from agents.llm import catalog
 
 
 @register()
-def check_models(app_configs: Any = None, **kwargs: Any) -> list[Error]:
+def model_settings_errors(app_configs: Any = None, **kwargs: Any) -> list[Error]:
     return [
         Error(problem, hint="See NEWSDESK_LLM_MODELS in newsdesk/settings.py.", id="agents.E001")
         for problem in catalog.problems()

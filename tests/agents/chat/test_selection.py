@@ -6,7 +6,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from agents.chat.context import fallback_selection, keep_selected, select_context
+from agents.chat.selection import fallback_selection, keep_selected, select_context
 from agents.llm import client as llm
 from tests.fakes.anthropic import FakeAnthropic
 
