@@ -69,6 +69,15 @@ STAGE_SEARCH = "관련 기사 검색 중"
 STAGE_WRITE = "초안 작성 중"
 STAGE_VERIFY = "사실 확인 중"
 STAGE_EDIT = "수정 중"
+# The name of each stage of a draft run, as progress lists show it.
+STAGE_LABELS: dict[str, str] = {
+    "queued": "대기",
+    "analyze": "자료 분석",
+    "search": "관련 기사 검색",
+    "write": "초안 작성",
+    "verify": "사실 확인",
+    "done": "완료",
+}
 VERIFY_ARTICLE_EMPTY = "검증할 기사 본문을 입력해 주세요."
 VERIFY_ARTICLE_TOO_LONG = "기사는 {limit:,}자까지 검증할 수 있습니다."
 VERIFY_SOURCES_EMPTY = "기사와 대조할 자료(보도자료 등)를 하나 이상 넣어 주세요."

@@ -14,7 +14,10 @@ from django.utils import timezone
 from agents.llm import catalog
 from agents.models import Article, LLMCall, Run, RunEvent
 from agents.reporters import ReporterLike
+from agents.verification.guard import Sentence, normalize_body, split_sentences
 from agents.verification.verify import Summary, summary
+from agents.work.run_inputs import is_verify
+from agents.work.runs import DRAFT_STAGES
 from styles.lint import Hit
 from styles.selectors import lint_body
 
@@ -174,3 +177,32 @@ def model_label(*, model: str) -> str:
 
 def default_model_label(*, department: str) -> str:
     return catalog.label_for(catalog.default_model(department=department))
+
+
+def model_of(*, reporter: ReporterLike) -> str:
+    """The model the reporter's next draft uses: their choice while it is offered, else the default."""
+    return catalog.model_for(chosen=reporter.llm_model, department=reporter.department)
+
+
+def run_mode(*, run: Run) -> str:
+    """draft | edit | verify: which pipeline the run goes through (a verify-only check is a draft
+    run whose input says so)."""
+    if run.kind == Run.Kind.EDIT:
+        return "edit"
+    return "verify" if is_verify(run.input) else "draft"
+
+
+def run_stages(*, run: Run) -> list[str]:
+    """The stages a draft, edit or verify-only run passes through, in order."""
+    return {"edit": ["write", "done"], "verify": ["verify", "done"]}.get(run_mode(run=run), DRAFT_STAGES)
+
+
+def body_normalized(*, body: str) -> str:
+    """The body as verification reads it: lines stripped, one blank line between paragraphs."""
+    return normalize_body(body)
+
+
+def body_sentences(*, body: str) -> list[Sentence]:
+    """The body's sentences numbered as verification numbers them (1-based, with their paragraph):
+    an issue names its sentence by this number, so a face linking the two splits text here."""
+    return split_sentences(body)

@@ -14,8 +14,7 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest
 from django.utils import timezone
 
-from agents.llm import catalog
-from agents.selectors import daily_cost_by_model
+from agents import selectors as agent_selectors
 from newsdesk.models import ApiToken, Reporter
 from styles.admin import LabelledAdmin
 
@@ -120,8 +119,8 @@ class ReporterAdmin(LabelledAdmin):
 
     @admin.display(description="모델")
     def writing_model(self, reporter: Reporter) -> str:
-        model = catalog.model_for(chosen=reporter.llm_model, department=reporter.department)
-        return catalog.label_for(model) + ("" if model == reporter.llm_model else " (기본)")
+        model = agent_selectors.model_of(reporter=reporter)
+        return agent_selectors.model_label(model=model) + ("" if model == reporter.llm_model else " (기본)")
 
     @admin.display(description="언론사 스타일")
     def writing_style(self, reporter: Reporter) -> str:
@@ -129,10 +128,11 @@ class ReporterAdmin(LabelledAdmin):
 
     @admin.display(description="오늘 비용(모델별)")
     def cost_today(self, reporter: Reporter) -> str:
-        rows = daily_cost_by_model(reporter=reporter, day=timezone.localdate())
+        rows = agent_selectors.daily_cost_by_model(reporter=reporter, day=timezone.localdate())
         return (
             " · ".join(
-                f"{catalog.label_for(row.model)}: ${row.cost_usd:.4f} ({row.llm_calls}회)" for row in rows
+                f"{agent_selectors.model_label(model=row.model)}: ${row.cost_usd:.4f} ({row.llm_calls}회)"
+                for row in rows
             )
             or "$0"
         )

@@ -13,6 +13,7 @@ from ninja.errors import ValidationError as NinjaValidationError
 from ninja.security import HttpBearer
 from ninja.security.session import SessionAuth
 
+from agents import messages as agent_msg
 from agents import selectors, services
 from agents.models import Run
 from agents.monitoring import selectors as monitor_selectors
@@ -112,7 +113,7 @@ def draft_create(request: HttpRequest) -> Status:
             reporter=reporter,
             file_name=uploaded.name or "upload",
             mime_type=uploaded.content_type or "",
-            data=uploaded.read(services.files.MAX_FILE_BYTES + 1),
+            data=uploaded.read(services.MAX_FILE_BYTES + 1),
         )
         services.upload_await(upload=upload, timeout=settings.NEWSDESK_UPLOAD_WAIT_SECONDS)
     run = services.draft_create(reporter=reporter, upload=upload, channel=Run.Channel.API, **data)
@@ -145,7 +146,7 @@ def draft_edit(request: HttpRequest, run_id: int, payload: EditIn) -> Status:
     run = _own_draft(request, run_id)
     article = selectors.article_of(run)
     if article is None:
-        raise services.InputError(services.msg.EDIT_NEEDS_FINISHED_ARTICLE, status=409)
+        raise services.InputError(agent_msg.EDIT_NEEDS_FINISHED_ARTICLE, status=409)
     edit = services.edit_create(
         reporter=reporter_of(request),
         article=article,
@@ -164,7 +165,7 @@ def draft_add_fact(request: HttpRequest, run_id: int, payload: FactIn) -> Status
     """An edit that inserts only the chosen missing key fact, verified like any edit."""
     article = selectors.article_of(_own_draft(request, run_id))
     if article is None:
-        raise services.InputError(services.msg.EDIT_NEEDS_FINISHED_ARTICLE, status=409)
+        raise services.InputError(agent_msg.EDIT_NEEDS_FINISHED_ARTICLE, status=409)
     edit = services.fact_add_create(
         reporter=reporter_of(request), article=article, number=payload.fact, channel=Run.Channel.API
     )
@@ -176,7 +177,7 @@ def draft_verify(request: HttpRequest, run_id: int) -> Status:
     """Checks a finished article again without rewriting it (e.g. after "검증 미완료")."""
     article = selectors.article_of(_own_draft(request, run_id))
     if article is None:
-        raise services.InputError(services.msg.EDIT_NEEDS_FINISHED_ARTICLE, status=409)
+        raise services.InputError(agent_msg.EDIT_NEEDS_FINISHED_ARTICLE, status=409)
     again = services.verification_again(
         reporter=reporter_of(request), article=article, channel=Run.Channel.API
     )

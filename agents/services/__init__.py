@@ -1,13 +1,19 @@
-"""Entry points the faces (web desk, API, Telegram, admin) call to start and run drafting work."""
+"""Entry points the faces (web desk, API, Telegram, admin) call to start and run drafting work.
+
+With the selectors, the models, `agents.errors` and `agents.messages`, this package is the only
+part of agents a face imports (tests/newsdesk/test_face_imports.py): what a face needs from deeper
+down (a limit, a result type, the plumbing its own tasks share) is named here on purpose.
+"""
 
 from __future__ import annotations
 
-from agents import messages as msg
 from agents.drafting.attachments import AttachmentRef
 from agents.drafting.attachments import unavailable as attachment_unavailable
 from agents.errors import UserFacingError
 from agents.services.common import InputError, require_api_key, run_requeue, runs_tied_to
 from agents.services.drafts import (
+    MAX_LENGTH,
+    MIN_LENGTH,
     PRESS_RELEASE_LIMIT,
     DraftInput,
     draft_create,
@@ -21,6 +27,9 @@ from agents.services.drafts import (
 )
 from agents.services.facts import add_fact_instruction, fact_add_create
 from agents.services.uploads import (
+    FILE_TOO_LARGE,
+    MAX_FILE_BYTES,
+    upload_as_source,
     upload_await,
     upload_ensure_parsed,
     upload_extract,
@@ -39,11 +48,13 @@ from agents.services.verification import (
     verify_execute,
     verify_material,
 )
-from agents.sources import files
-from agents.sources.files import MAX_FILE_BYTES
+from agents.verification.verify import Verification
 
 __all__ = [
+    "FILE_TOO_LARGE",
     "MAX_FILE_BYTES",
+    "MAX_LENGTH",
+    "MIN_LENGTH",
     "PRESS_RELEASE_LIMIT",
     "VERIFY_ARTICLE_LIMIT",
     "VERIFY_SOURCES_CHARS",
@@ -53,6 +64,7 @@ __all__ = [
     "DraftInput",
     "InputError",
     "UserFacingError",
+    "Verification",
     "add_fact_instruction",
     "attachment_unavailable",
     "draft_create",
@@ -61,12 +73,11 @@ __all__ = [
     "edit_create",
     "edit_execute",
     "fact_add_create",
-    "files",
-    "msg",
     "require_api_key",
     "run_requeue",
     "run_retry",
     "runs_tied_to",
+    "upload_as_source",
     "upload_await",
     "upload_ensure_parsed",
     "upload_extract",

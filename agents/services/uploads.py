@@ -25,6 +25,8 @@ from agents.work import handoff, outbox
 
 # An OCR claim older than this belongs to a worker that died; the reporter may start another.
 OCR_STALE = timedelta(seconds=files.OCR_PAGE_SECONDS * files.MAX_OCR_PAGES + 60)
+MAX_FILE_BYTES = files.MAX_FILE_BYTES  # upload_receive refuses more, with FILE_TOO_LARGE
+FILE_TOO_LARGE = files.MSG_TOO_LARGE
 
 
 def upload_precheck(*, file_name: str, mime_type: str, size: int) -> None:
@@ -54,6 +56,11 @@ def upload_receive(*, reporter: ReporterLike, file_name: str, mime_type: str, da
         )
         outbox.enqueue(task="agents.tasks.extract_upload", args=[upload.pk], key=_key(upload.pk))
     return upload
+
+
+def upload_as_source(*, upload: Upload) -> str:
+    """A parsed upload's text as a source to verify against: its page breaks become paragraph breaks."""
+    return upload.text.replace(f"\n{files.PAGE_BREAK}\n", "\n\n")
 
 
 def upload_await(*, upload: Upload, timeout: float) -> Upload:

@@ -13,18 +13,11 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models import Max
 from django.utils import timezone
 
+from agents import messages as msg
 from agents.models import LLMCall, Run, RunEvent
 
 log = logging.getLogger(__name__)
 
-STAGES: dict[str, str] = {
-    "queued": "대기",
-    "analyze": "자료 분석",
-    "search": "관련 기사 검색",
-    "write": "초안 작성",
-    "verify": "사실 확인",
-    "done": "완료",
-}
 DRAFT_STAGES = ["analyze", "search", "write", "verify", "done"]
 
 T = TypeVar("T")
@@ -99,7 +92,7 @@ def _append(run: Run, kind: str, message: str, *, savepoint: bool = True) -> Run
 def stage_set(*, run: Run, stage: str, message: str = "") -> None:
     run.stage = stage
     Run.objects.filter(pk=run.pk).update(stage=stage)
-    event_add(run=run, kind=RunEvent.Kind.STAGE, message=message or STAGES.get(stage, stage))
+    event_add(run=run, kind=RunEvent.Kind.STAGE, message=message or msg.STAGE_LABELS.get(stage, stage))
 
 
 def run_finish(*, run: Run, message: str = "완료", savepoint: bool = True) -> None:

@@ -1,7 +1,7 @@
 """Word-level diff of two article bodies, and the highlighted article of the verify-only check.
 
-Deletions carry the 1-based sentence of the old text they come from (agents.verification.guard numbering),
-so the page can link each cut to the claims that caused it. All HTML is built with format_html:
+Deletions carry the 1-based sentence of the old text they come from (numbered as verification
+numbers them), so the page can link each cut to the claims that caused it. All HTML is built with format_html:
 the texts are model and reporter output and must stay inert.
 """
 
@@ -17,7 +17,7 @@ from typing import Literal
 from django.utils.html import escape, format_html, format_html_join
 from django.utils.safestring import SafeString
 
-from agents.verification.guard import normalize_body, split_sentences
+from agents import selectors
 
 Op = Literal["equal", "delete", "insert"]
 PARAGRAPH = "\n\n"
@@ -77,11 +77,11 @@ class _Builder:
 
 def tokens(text: str) -> list[Token]:
     """Words of the normalised body with their sentence numbers, paragraph breaks as tokens."""
-    body = normalize_body(text)
+    body = selectors.body_normalized(body=text)
     starts: list[int] = []
     numbers: list[int] = []
     position = 0
-    for sentence in split_sentences(body):
+    for sentence in selectors.body_sentences(body=body):
         # split → join round-trips exactly, so each sentence is found at or after the last one.
         start = body.find(sentence.text, position)
         starts.append(start)
@@ -176,7 +176,7 @@ def render_highlight(
     """The article sentence by sentence; flagged sentences marked, their claims emphasised and linked."""
     parts: list[SafeString] = []
     paragraph = None
-    for sentence in split_sentences(text):
+    for sentence in selectors.body_sentences(body=text):
         if paragraph is not None:
             parts.append(escape(PARAGRAPH if sentence.paragraph != paragraph else " "))
         paragraph = sentence.paragraph

@@ -10,9 +10,15 @@ from django import forms
 from django.core.files.uploadedfile import UploadedFile
 
 from agents import messages as agent_msg
-from agents.drafting.material import MAX_LENGTH, MIN_LENGTH
-from agents.services import PRESS_RELEASE_LIMIT, VERIFY_ARTICLE_LIMIT, InputError
-from agents.sources import files
+from agents.services import (
+    FILE_TOO_LARGE,
+    MAX_FILE_BYTES,
+    MAX_LENGTH,
+    MIN_LENGTH,
+    PRESS_RELEASE_LIMIT,
+    VERIFY_ARTICLE_LIMIT,
+    InputError,
+)
 from newsdesk import messages as msg
 
 LENGTH_PRESETS = ("600", "1000", "1500")
@@ -33,8 +39,8 @@ def client_messages() -> dict[str, Any]:
         "length_max": MAX_LENGTH,
         "style_hint_long": agent_msg.STYLE_HINT_TOO_LONG,
         "keywords": agent_msg.TOO_MANY_KEYWORDS,
-        "file_max_bytes": files.MAX_FILE_BYTES,
-        "file_too_large": files.MSG_TOO_LARGE,
+        "file_max_bytes": MAX_FILE_BYTES,
+        "file_too_large": FILE_TOO_LARGE,
         "file_type": msg.DESK_FILE_TYPE,
         "file_accept": FILE_ACCEPT,
         "instruction_empty": agent_msg.EMPTY_INSTRUCTION,

@@ -7,7 +7,6 @@ from django.core.files.uploadedfile import UploadedFile
 
 from agents import services
 from agents.models import Upload
-from agents.sources import files
 from newsdesk.models import Reporter
 
 
@@ -20,6 +19,6 @@ def upload_from_browser(*, reporter: Reporter, uploaded: UploadedFile) -> Upload
         reporter=reporter,
         file_name=uploaded.name or "upload",
         mime_type=uploaded.content_type or "",
-        data=uploaded.read(files.MAX_FILE_BYTES + 1),
+        data=uploaded.read(services.MAX_FILE_BYTES + 1),
     )
     return services.upload_await(upload=upload, timeout=settings.NEWSDESK_UPLOAD_WAIT_SECONDS)

@@ -1,4 +1,4 @@
-"""What the Telegram face hands to the workers, all through the outbox (agents.work.outbox).
+"""What the Telegram face hands to the workers, all through the outbox (agents.services.work).
 
 Nothing here imports a task module: messages name their task, so dispatch → commands → progress
 never loops back through the tasks. The sweeper below sends again whatever the broker lost.
@@ -14,7 +14,7 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from agents.models import Run
-from agents.work import outbox, ownership
+from agents.services import work
 from newsdesk.models import PendingText, TelegramDelivery, TelegramUpdate
 
 HANDLE_UPDATE = "newsdesk.telegram.tasks.handle_update"
@@ -36,13 +36,14 @@ def delivery_key(run_id: int) -> str:
 def update_store(*, update: TelegramUpdate) -> bool:
     """Stores a new update with its task message (one statement on PostgreSQL); False if an update
     with its update_id is stored already (then nothing is written)."""
-    message = outbox.create_once(update, unique="update_id", task=HANDLE_UPDATE, key_prefix=UPDATE_KEY)
-    return message is not None
+    return work.message_record_with_row(
+        row=update, unique="update_id", task=HANDLE_UPDATE, key_prefix=UPDATE_KEY
+    )
 
 
 def update_queue(*, update: TelegramUpdate) -> None:
     """Records the update's task message; call inside the transaction that stored the update."""
-    outbox.enqueue(task=HANDLE_UPDATE, args=[update.pk], key=update_key(update.pk))
+    work.message_record(task=HANDLE_UPDATE, args=[update.pk], key=update_key(update.pk))
 
 
 def update_requeue_if_lost(*, update_id: int) -> bool:
@@ -60,7 +61,7 @@ def update_requeue_if_lost(*, update_id: int) -> bool:
 
 
 def _requeue(update: TelegramUpdate, now: datetime) -> bool:
-    if outbox.pending(update_key(update.pk)):
+    if work.message_waiting(key=update_key(update.pk)):
         return False  # recorded, not yet sent: the relay has it
     with transaction.atomic():
         TelegramUpdate.objects.filter(pk=update.pk).update(owner="", heartbeat_at=now)
@@ -78,20 +79,22 @@ def _stale_q(now: datetime) -> Q:
     wait = now - timedelta(seconds=settings.NEWSDESK_REQUEUE_AFTER_SECONDS)
     # Unowned rows use heartbeat_at as "last sent" so a backlog is not flooded with copies.
     return (Q(owner="") & (Q(heartbeat_at__isnull=True) | Q(heartbeat_at__lt=wait))) | (
-        ~Q(owner="") & Q(heartbeat_at__lt=now - ownership.stale_after())
+        ~Q(owner="") & Q(heartbeat_at__lt=now - work.owner_stale_after())
     )
 
 
 def delivery_queue(*, run_id: int) -> None:
     """Records the message that sends a finished run's result to its chat."""
     with transaction.atomic():
-        outbox.enqueue(task=DELIVER_RUN, args=[run_id], key=delivery_key(run_id))
+        work.message_record(task=DELIVER_RUN, args=[run_id], key=delivery_key(run_id))
 
 
 def flush_queue(*, reporter_id: int, wait: float) -> None:
     """Schedules the flush of a chat's waiting text parts (newsdesk.telegram.paste) in `wait` s."""
     with transaction.atomic():
-        outbox.enqueue(task=FLUSH_TEXT, args=[reporter_id], key=f"tg-flush:{reporter_id}", countdown=wait)
+        work.message_record(
+            task=FLUSH_TEXT, args=[reporter_id], key=f"tg-flush:{reporter_id}", countdown=wait
+        )
 
 
 def sweep() -> int:
@@ -104,14 +107,14 @@ def sweep() -> int:
     for delivery in TelegramDelivery.objects.filter(lost, finished, delivered_at__isnull=True, error="")[
         :200
     ]:
-        if not outbox.pending(delivery_key(delivery.run_id)):
+        if not work.message_waiting(key=delivery_key(delivery.run_id)):
             TelegramDelivery.objects.filter(pk=delivery.pk).update(owner="", heartbeat_at=now)
             delivery_queue(run_id=delivery.run_id)
             requeued += 1
     # Text parts nobody flushed (their flush message was lost): flushing twice is harmless.
     waiting = PendingText.objects.filter(batch="", received_at__lt=wait).values_list("reporter_id", flat=True)
     for reporter_id in set(waiting[:200]):
-        if not outbox.pending(f"tg-flush:{reporter_id}"):
+        if not work.message_waiting(key=f"tg-flush:{reporter_id}"):
             flush_queue(reporter_id=reporter_id, wait=0)
             requeued += 1
     return requeued

@@ -11,7 +11,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from agents.models import Run
-from agents.work import ownership
+from agents.services import work
 from conversations.models import Message
 from conversations.services import message_log
 from newsdesk.models import PendingText, TelegramDelivery, TelegramUpdate
@@ -25,7 +25,7 @@ MAX_ATTEMPTS = 3
 @shared_task(bind=True)
 def handle_update(self: Task, update_pk: int) -> None:
     """Processes an update once: claimed with a heartbeat; replies are never retried blindly."""
-    owner = ownership.new_owner()
+    owner = work.owner_new()
     if not _claim(update_pk, self.request.id or "", owner):
         return
     update = TelegramUpdate.objects.get(pk=update_pk)
@@ -38,7 +38,9 @@ def handle_update(self: Task, update_pk: int) -> None:
     reply_log = _reply_log(update, owner)
     try:
         with (
-            ownership.heartbeat(TelegramUpdate, pk=update_pk, owner=owner, enabled=not self.request.is_eager),
+            work.owner_heartbeat(
+                model=TelegramUpdate, pk=update_pk, owner=owner, enabled=not self.request.is_eager
+            ),
             once.replies_of(reply_log),
         ):
             dispatch.handle(update.payload)
@@ -73,11 +75,11 @@ def _claim(update_pk: int, task_id: str, owner: str) -> bool:
     now = timezone.now()
     unprocessed = Q(processed_at__isnull=True)
     fields = {"task_id": task_id, "attempts": F("attempts") + 1}
-    if TelegramUpdate.objects.filter(unprocessed, ownership.silent_q(now), pk=update_pk).update(
+    if TelegramUpdate.objects.filter(unprocessed, work.owner_silent_q(now=now), pk=update_pk).update(
         owner=owner, heartbeat_at=now, **fields
     ):
         return True
-    return ownership.take_over(TelegramUpdate, pk=update_pk, base=unprocessed, owner=owner, **fields)
+    return work.owner_take_over(model=TelegramUpdate, pk=update_pk, base=unprocessed, owner=owner, **fields)
 
 
 @shared_task(bind=True, max_retries=5)
@@ -85,14 +87,14 @@ def deliver_run(self: Task, run_id: int) -> None:
     """Sends a finished run's result to its chat once, resuming after the parts already sent."""
     run = Run.objects.select_related("reporter").get(pk=run_id)
     delivery = _delivery_of(run)
-    owner = ownership.new_owner()
+    owner = work.owner_new()
     if delivery is None or not _claim_delivery(delivery.pk, owner):
         return
     delivery.refresh_from_db()
     messages = result_messages(run)
     try:
-        with ownership.heartbeat(
-            TelegramDelivery, pk=delivery.pk, owner=owner, enabled=not self.request.is_eager
+        with work.owner_heartbeat(
+            model=TelegramDelivery, pk=delivery.pk, owner=owner, enabled=not self.request.is_eager
         ):
             for index in range(delivery.sent_parts, len(messages)):
                 _send(delivery.chat_id, *messages[index])
@@ -126,11 +128,11 @@ def _delivery_of(run: Run) -> TelegramDelivery | None:
 def _claim_delivery(pk: int, owner: str) -> bool:
     now = timezone.now()
     open_ = Q(delivered_at__isnull=True, error="")
-    if TelegramDelivery.objects.filter(open_, ownership.silent_q(now), pk=pk).update(
+    if TelegramDelivery.objects.filter(open_, work.owner_silent_q(now=now), pk=pk).update(
         owner=owner, heartbeat_at=now
     ):
         return True
-    return ownership.take_over(TelegramDelivery, pk=pk, base=open_, owner=owner)
+    return work.owner_take_over(model=TelegramDelivery, pk=pk, base=open_, owner=owner)
 
 
 def _send(chat_id: int, text: str, html: bool) -> None:

@@ -12,10 +12,9 @@ from django.conf import settings
 from django.utils.safestring import SafeString
 
 from agents import selectors as agent_selectors
-from agents.llm import catalog
 from agents.models import Article, Run
 from newsdesk.desk import diff
-from newsdesk.desk.presenters.progress import Progress, progress_of, run_mode, shown_seq
+from newsdesk.desk.presenters.progress import Progress, progress_of, shown_seq
 from newsdesk.desk.presenters.provenance import Trace, trace_of
 from newsdesk.desk.presenters.verify import (
     FLAGGED,
@@ -115,7 +114,7 @@ def draft_page(*, reporter: Reporter, run: Run) -> DraftPage:
     result = result_of(reporter=reporter, run=run, article=article) if article else None
     return DraftPage(
         run=run,
-        mode=run_mode(run),
+        mode=agent_selectors.run_mode(run=run),
         progress=progress_of(run=run),
         result=result,
         last_seq=last_seq,
@@ -172,12 +171,12 @@ def cost_of(*, run: Run) -> Cost:
     timings = run.timings or {}
     article = agent_selectors.article_of(run)
     return Cost(
-        mode=run_mode(run),
+        mode=agent_selectors.run_mode(run=run),
         draft_seconds=_seconds(timings.get("draft_seconds")),
         verify_seconds=_seconds(timings.get("verify_seconds")),
         llm_calls=usage.llm_calls,
         cost_usd=_dollars(usage.cost_usd),
-        model=catalog.label_for(article.model) if article and article.model else "",
+        model=agent_selectors.model_label(model=article.model) if article and article.model else "",
         style=article.style if article else "",
     )
 
@@ -244,7 +243,10 @@ class DraftRow:
 
 def draft_rows(*, reporter: Reporter, limit: int = 50) -> list[DraftRow]:
     runs = agent_selectors.draft_list(reporter=reporter, limit=limit)
-    return [DraftRow(run=run, mode=run_mode(run), article=agent_selectors.article_of(run)) for run in runs]
+    return [
+        DraftRow(run=run, mode=agent_selectors.run_mode(run=run), article=agent_selectors.article_of(run))
+        for run in runs
+    ]
 
 
 def can_use_model(*, reporter: Reporter) -> bool:

@@ -11,7 +11,7 @@ from django.utils import timezone
 from agents import messages as agent_msg
 from agents.models import MonitorItem, Run
 from agents.monitoring import selectors as monitor_selectors
-from agents.monitoring.schedules import schedule_list
+from agents.monitoring import services as monitoring
 from newsdesk import messages as msg
 from newsdesk.desk.presenters.progress import Progress, shown_seq, stage_progress
 from newsdesk.models import Reporter
@@ -135,7 +135,7 @@ def monitor_home(*, reporter: Reporter) -> MonitorHome:
     return MonitorHome(
         check=monitor_section(reporter=reporter, kind=Run.Kind.CHECK),
         report=monitor_section(reporter=reporter, kind=Run.Kind.REPORT),
-        schedules=schedule_rows(schedules=schedule_list(reporter=reporter)),
+        schedules=schedule_rows(schedules=monitoring.schedule_list(reporter=reporter)),
     )
 
 

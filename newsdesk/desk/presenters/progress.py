@@ -10,10 +10,9 @@ from datetime import datetime
 from django.db.models import Max
 from django.utils import timezone
 
+from agents import messages as agent_msg
 from agents import selectors as agent_selectors
 from agents.models import Run, RunEvent
-from agents.work.run_inputs import is_verify
-from agents.work.runs import DRAFT_STAGES, STAGES
 from newsdesk import messages as msg
 
 
@@ -34,19 +33,8 @@ class Progress:
     events: list[RunEvent]
 
 
-def run_mode(run: Run) -> str:
-    """draft | edit | verify: which pipeline the run goes through."""
-    if run.kind == Run.Kind.EDIT:
-        return "edit"
-    return "verify" if is_verify(run.input) else "draft"
-
-
-def stages_of(run: Run) -> list[str]:
-    return {"edit": ["write", "done"], "verify": ["verify", "done"]}.get(run_mode(run), DRAFT_STAGES)
-
-
 def progress_of(*, run: Run, now: datetime | None = None) -> Progress:
-    return stage_progress(run, stages_of(run), lambda key: _stage_label(run, key), now)
+    return stage_progress(run, agent_selectors.run_stages(run=run), lambda key: _stage_label(run, key), now)
 
 
 def stage_progress(run: Run, keys: list[str], label: Callable[[str], str], now: datetime | None) -> Progress:
@@ -69,7 +57,7 @@ def stage_progress(run: Run, keys: list[str], label: Callable[[str], str], now: 
 def _stage_label(run: Run, key: str) -> str:
     if key == "write" and run.kind == Run.Kind.EDIT:
         return msg.DESK_STAGE_EDIT
-    return STAGES.get(key, key)
+    return agent_msg.STAGE_LABELS.get(key, key)
 
 
 def _step_state(run: Run, index: int, position: int) -> str:

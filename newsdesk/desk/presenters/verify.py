@@ -13,9 +13,9 @@ from typing import Any, Protocol
 
 from django.utils.safestring import SafeString
 
+from agents import selectors as agent_selectors
 from agents.models import Article, VerificationIssue
-from agents.verification.guard import split_sentences
-from agents.verification.verify import Verification
+from agents.services import Verification
 from newsdesk.desk import diff
 
 FLAGGED = (VerificationIssue.Status.NOT_FOUND, VerificationIssue.Status.CONTRADICTED)
@@ -154,7 +154,7 @@ def _with_action(group: ClaimGroup) -> ClaimGroup:
 
 
 def sentence_texts(*, headline: str, body: str) -> dict[int, str]:
-    texts = {s.index: s.text for s in split_sentences(body)}
+    texts = {s.index: s.text for s in agent_selectors.body_sentences(body=body)}
     texts[0] = headline
     return texts
 

@@ -12,6 +12,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import push_url, reswap, retarget
 
+from agents import messages as agent_msg
 from agents import selectors as agent_selectors
 from agents import services
 from agents.models import Run
@@ -150,7 +151,7 @@ def draft_add_fact(request: ReporterRequest, run_id: int) -> HttpResponse:
     number = request.POST.get("fact", "")
     try:
         if article is None:
-            raise services.InputError(services.msg.EDIT_NEEDS_FINISHED_ARTICLE, status=409)
+            raise services.InputError(agent_msg.EDIT_NEEDS_FINISHED_ARTICLE, status=409)
         edit = services.fact_add_create(
             reporter=request.reporter, article=article, number=int(number) if number.isdigit() else 0
         )
@@ -166,7 +167,7 @@ def draft_add_fact(request: ReporterRequest, run_id: int) -> HttpResponse:
 def _create_edit(reporter: Reporter, run: Run, instruction: str) -> Run:
     article = agent_selectors.article_of(run)
     if article is None:
-        raise services.InputError(services.msg.EDIT_NEEDS_FINISHED_ARTICLE, status=409)
+        raise services.InputError(agent_msg.EDIT_NEEDS_FINISHED_ARTICLE, status=409)
     return services.edit_create(reporter=reporter, article=article, instruction=instruction)
 
 

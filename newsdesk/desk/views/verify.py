@@ -14,7 +14,6 @@ from django.views.decorators.http import require_http_methods
 
 from agents import services
 from agents.models import Run, Upload
-from agents.sources import files
 from newsdesk import messages as msg
 from newsdesk.desk.forms import EditForm, VerifyForm, client_messages
 from newsdesk.desk.http import ReporterRequest, page, reporter_required
@@ -68,7 +67,7 @@ def _check(*, reporter: Reporter, form: VerifyForm, can_use_model: bool) -> Chec
         upload = upload_from_browser(reporter=reporter, uploaded=uploaded)
         if upload.status != Upload.Status.PARSED:
             raise services.InputError(msg.DESK_FILE_PENDING, field="file")
-        sources.append(upload.text.replace(f"\n{files.PAGE_BREAK}\n", "\n\n"))
+        sources.append(services.upload_as_source(upload=upload))
     check = services.verify_by_code(article=article, sources=sources)
     wants_model = form.cleaned_data["with_model"]
     run = None

@@ -7,11 +7,12 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from agents import selectors
 from agents.models import Run
 from agents.work import runs
 from newsdesk import messages as msg
 from newsdesk.desk.presenters.drafts import draft_page
-from newsdesk.desk.presenters.progress import last_event_seq, progress_of, run_mode, shown_seq
+from newsdesk.desk.presenters.progress import last_event_seq, progress_of, shown_seq
 from tests.factories import RunFactory
 
 pytestmark = pytest.mark.django_db
@@ -43,7 +44,7 @@ def test_a_failed_verify_run_marks_its_stage_failed_and_shows_no_retry(reporter)
 
     runs.run_fail(run=run, message="실패")
 
-    assert run_mode(run) == "verify"
+    assert selectors.run_mode(run=run) == "verify"
     assert states(run) == [("verify", "failed"), ("done", "todo")]
     assert progress_of(run=run).retry == ""
 
