@@ -5,7 +5,7 @@ calls, on a throwaway SQLite database; each page is rendered through the Django 
 URL routing, middleware, session, queries, diff and templates, as a browser would get it.
 
     uv run python bench/desk_render.py [--renders 200]
-Targets (issue 3): status partial p50 ≤ 20 ms, full result page ≤ 60 ms.
+Targets: status partial p50 ≤ 20 ms, full result page ≤ 60 ms.
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ fetched the same way (whitenoise serves them, as in production). Any absolute UR
 in the HTML attributes, the CSS (url(), @import) or the JS is listed.
 
     uv run python bench/desk_weight.py
-Target (issue 3): ≤ 150 KB per page, no external requests.
+Target: ≤ 150 KB per page, no external requests.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Faults on a real stack: gunicorn, Celery workers and beat on PostgreSQL and our own Redis.
 
-Prints the figures of the README's reliability table (issue 10's "done when"):
+Prints the figures of the reliability table in docs/operations.md:
   A. Redis down 20 s while 20 Telegram updates and 10 API drafts arrive.
   B. 24 drafts (from chats, so each has one reply) on a prefork worker: 8 pool-child SIGKILLs,
      then the worker itself SIGKILLed and restarted.

@@ -1,6 +1,6 @@
 """LLM calls the Telegram face makes before a job starts, per kind of message.
 
-Targets (issue 5): 0 for commands and files without a caption; at most 2 (context + router) for
+Targets: 0 for commands and files without a caption; at most 2 (context + router) for
 plain-Korean requests, and 1 when the reporter has fewer than four logged messages.
 
     uv run python bench/telegram_calls.py

@@ -27,7 +27,7 @@ def visible(*, reporter: ReporterRef) -> QuerySet[Message]:
 
 
 def recent_messages(*, reporter: ReporterRef, limit: int = 50) -> list[Message]:
-    """The last `limit` visible messages, oldest first (the seed's pre-callback input)."""
+    """The last `limit` visible messages, oldest first (what context selection chooses from)."""
     newest = visible(reporter=reporter).order_by("-created_at", "-id")[:limit]
     return list(reversed(newest))
 

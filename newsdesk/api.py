@@ -1,4 +1,5 @@
-"""The JSON API (ARCHITECTURE 6.3). Endpoints validate, call a service or selector, and serialise."""
+"""The JSON API. Its shapes are a contract: fields are added, never renamed. Endpoints validate,
+call a service or selector, and serialise."""
 
 from __future__ import annotations
 

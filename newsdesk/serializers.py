@@ -1,4 +1,4 @@
-"""Shapes of the JSON API (ARCHITECTURE 6.3) and parsing of its looser inputs."""
+"""Shapes of the JSON API (a contract: fields are added, never renamed) and parsing of its looser inputs."""
 
 from __future__ import annotations
 
@@ -174,7 +174,7 @@ def verify_only(*, article: str, sources: list[str], reference: date | None = No
 
 # --- runs and monitoring items --------------------------------------------------------------
 def run_detail(run: Run) -> dict[str, Any]:
-    """GET /api/runs/{id}: any run; `items` only for check/report runs (ARCHITECTURE 6.3)."""
+    """GET /api/runs/{id}: any run; `items` only for check/report runs."""
     items = monitor_selectors.run_items(run=run) if run.kind in monitor_selectors.MONITOR_KINDS else []
     return {
         "id": run.pk,

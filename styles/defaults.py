@@ -1,6 +1,6 @@
 """Built-in department guides: the data migration seeds them, and they are the last fallback.
 
-Written for this product in the spirit of the seed plan's 사회부 example.
+Written for this product after a 사회부 desk's house rules.
 """
 
 from __future__ import annotations

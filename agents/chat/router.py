@@ -1,4 +1,4 @@
-"""The router (seed 4.3): one forced `route_to_tool` call picks the job and extracts its parameters."""
+"""The router: one forced `route_to_tool` call picks the job and extracts its parameters."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Context selection (the seed's "pre-callback"): the model picks message numbers, code loads them.
+"""Context selection, before the router: the model picks the numbers of the earlier messages a
+request needs, code loads them.
 
 With fewer than four messages there is nothing to choose, so no call is made; when the call fails
 the rule-based fallback keeps the last five messages and every message with an attachment.

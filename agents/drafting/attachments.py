@@ -20,7 +20,7 @@ class AttachmentUnavailable(UserFacingError):
 
 @dataclass(frozen=True)
 class AttachmentRef:
-    """Metadata of a file sent in a conversation (seed 3.2): enough to download it later."""
+    """Metadata of a file sent in a conversation (id, name, type, size): enough to download it later."""
 
     file_id: str
     file_name: str

@@ -1,4 +1,4 @@
-"""Edits (seed 4.4): one forced `edit_article` call on an existing article, then the code guard.
+"""Edits: one forced `edit_article` call on an existing article, then the code guard.
 
 An edit may shorten, retitle or restructure, but not add facts: any number, date or quote in
 the edited body that neither the sources nor the previous version contain is cut.

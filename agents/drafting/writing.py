@@ -1,4 +1,4 @@
-"""The writing agent (seed 4.5): a bounded tool loop that ends in `submit_article`.
+"""The writing agent: a bounded tool loop that ends in `submit_article`.
 
 Round trips are the cost that matters, so everything code already knows goes into the first
 prompt: the style guide, the press release and attachment texts, and (when keywords are

@@ -86,7 +86,7 @@ class VerificationIssue(models.Model):
     origin = models.CharField(max_length=5, choices=Origin.choices)
     sentence_index = models.PositiveSmallIntegerField(null=True, blank=True)
     action = models.CharField(max_length=10, choices=Action.choices, default=Action.KEPT)
-    # Why a claim was flagged, or how code confirmed what the guard alone could not (issue 9).
+    # Why a claim was flagged, or how code confirmed what the guard alone could not.
     reason = models.TextField(blank=True)
     formula = models.TextField(blank=True)  # a derived figure's recomputed formula
     review_state = models.CharField(max_length=10, choices=ReviewState.choices, default=ReviewState.OPEN)

@@ -1,6 +1,6 @@
 """Monitoring results (/check and /report) and the per-reporter job lock.
 
-v1's tables, with their meaning kept (reference/v1-spec.md §4):
+v1's tables, with their meaning kept:
 - v1 `reported_articles` (the /check history, skipped items included) is `MonitorItem` with
   kind=check: one row per item a check run delivered, read back for 72 h as the model's history.
 - v1 `report_cache` + `report_items` (today's briefing per KST day, scenario A/B) are

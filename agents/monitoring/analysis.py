@@ -1,11 +1,11 @@
-"""The monitoring model calls: `filter_news`, `submit_analysis`, `submit_report` (v1-spec §8).
+"""The monitoring model calls: `filter_news`, `submit_analysis`, `submit_report`.
 
 Each is one forced tool call. The model never sees a URL: it gets a numbered article list and
 answers with 1-based numbers and a copied title; code maps them back (agents.monitoring.mapping).
 Every number is range-checked by the validating schema, so an out-of-range index is re-asked
 once by `llm.call_tool` with the error text. Output pathologies v1 met with Haiku are absorbed
-before validation: arrays sent as JSON strings are decoded, non-object elements dropped (v1-spec
-§17 lesson 8). What still fails validation is retried a bounded number of times, then the run
+before validation: arrays sent as JSON strings are decoded, non-object elements dropped. What
+still fails validation is retried a bounded number of times, then the run
 fails with every call recorded in LLMCall.
 
 System prompts are text files (agents/prompts/); the user messages (the numbered list, the
@@ -36,7 +36,7 @@ Schema = TypeVar("Schema", bound=BaseModel)
 
 # --- tool schemas -------------------------------------------------------------------------------
 def _json_array(value: Any) -> Any:
-    """Arrays sent as JSON strings are decoded; non-object elements are dropped (v1 lessons)."""
+    """Arrays sent as JSON strings are decoded; non-object elements are dropped (Haiku sends both)."""
     if isinstance(value, str):
         try:
             value = json.loads(value)

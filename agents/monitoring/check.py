@@ -1,4 +1,4 @@
-"""The /check pipeline (v1-spec §6), step by step.
+"""The /check pipeline, step by step.
 
 window (since the last successful check, ≤ 3 h) → Naver search for the reporter's keywords →
 publisher whitelist → photo/video title tags → articles analysed before dropped by URL →

@@ -21,7 +21,7 @@ log = logging.getLogger(__name__)
 KST = ZoneInfo("Asia/Seoul")
 MAX_WINDOW = timedelta(hours=3)  # v1: CHECK_MAX_WINDOW_SECONDS / REPORT_MAX_WINDOW_SECONDS
 # Naver indexes an article some minutes after its pubDate: a window that starts exactly at the
-# previous run misses articles published just before it but indexed just after (v1-spec §19).
+# previous run misses articles published just before it but indexed just after.
 # The overlap is safe because articles analysed before are dropped by URL (`seen_urls`).
 WINDOW_OVERLAP = timedelta(minutes=5)
 SEARCH_CAP = 300  # v1 passed max_results=300 in both pipelines

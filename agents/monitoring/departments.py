@@ -1,6 +1,6 @@
 """v1's DEPARTMENT_PROFILES: what each desk covers, what makes a story matter, what /report searches.
 
-`coverage` and `report_keywords` are v1's data verbatim (reference/v1-spec.md §3.1). `criteria`
+`coverage` and `report_keywords` are v1's data verbatim. `criteria`
 restate v1's inclusion rules in our own Korean words; they go into the `filter_news` pre-filter
 prompt only (v1 kept them out of the analysis prompts, and so do we). The department names are
 `styles.departments.DEPARTMENTS`, the one list every app uses; a test checks the two agree.

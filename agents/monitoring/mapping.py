@@ -1,14 +1,14 @@
 """Back-mapping: from what the model said (a title and article numbers) to one listed article.
 
-v1-spec §9 and its history (§17 lesson 10): the model sometimes attached the wrong numbers, so
-readers saw one article's headline and link with another article's summary. The title the model
-copies is tied to the summary it writes, so the title decides first:
+In v1 the model sometimes attached the wrong numbers, so readers saw one article's headline and
+link with another article's summary. The title the model copies is tied to the summary it
+writes, so the title decides first:
 
 1. exact title;  2. equal after dropping [단독]-style bracket tags and extra spaces;
 3. one normalised title contains the other (model title of 15+ characters);
 4. (new) the most similar title by character bigrams, if similar enough.
 When a tier has several hits (two outlets, one wire story) the article the model numbered wins,
-then list order (v1 took the first in list order, §19).
+then list order (v1 took the first in list order).
 
 Only if no title matches do the numbers count, and then (new) only when the numbered article's
 title still resembles the model's title: otherwise the item keeps the model's title and summary

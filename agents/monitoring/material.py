@@ -106,7 +106,7 @@ def analysis_user(
     parts.append(_articles(candidates, body_label="본문(1~3문단)"))
     parts.append(CHECK_ASK)
     if keywords:
-        # v1 641b26f: in long prompts the model lost track of the keywords; repeat them last.
+        # In long prompts the model lost track of the keywords; repeat them last.
         parts.append(f"<keywords>{', '.join(keywords)}</keywords>")
     return "\n\n".join(parts)
 

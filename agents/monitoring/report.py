@@ -1,4 +1,4 @@
-"""The /report pipeline (v1-spec §7): the department briefing of the KST day, scenario A or B.
+"""The /report pipeline: the department briefing of the KST day, scenario A or B.
 
 window (since the last successful report, ≤ 3 h) → Naver search for the department's
 `report_keywords` → publisher whitelist → articles analysed before dropped by URL →
@@ -7,7 +7,7 @@ one transaction: today's briefing (ReportCache/ReportItem), the run's snapshot, 
 `last_report_at`, run done.
 
 Scenario A (no item yet today) selects stories; scenario B compares with today's items and
-answers `modified` (item_id = the 항목 number shown) or `added`. Fixes of v1 bugs (§19):
+answers `modified` (item_id = the 항목 number shown) or `added`. Fixes of v1 bugs:
 - an item_id is only a number from *this* prompt's list of this reporter's items of today; 0,
   an unknown number or a second modification of the same item makes the story `added`, so no
   other row can be written (v1 updated whatever row had that DB id) and nothing is dropped;

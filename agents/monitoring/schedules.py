@@ -3,11 +3,11 @@
 Each schedule is one `PeriodicTask` (task `agents.tasks.monitor_scheduled`, kwargs
 {"reporter_id", "command"}) on a daily `CrontabSchedule` in Asia/Seoul, named
 `monitor:<reporter_id>:<command>:<HH:MM>`. The periodic task rows are the only record, so there
-is nothing to keep in sync (v1's table and in-memory JobQueue diverged after a failed save,
-v1-spec §19) and nothing to restore at start-up: beat reads the database.
+is nothing to keep in sync (v1's table and in-memory JobQueue diverged after a failed save)
+and nothing to restore at start-up: beat reads the database.
 
-Rules (v1-spec §5.4, §11): commands `check` and `report`; up to 30 times per command; times in
-KST. Replacing a command's times is all or nothing, in one transaction.
+Rules: commands `check` and `report`; up to 30 times per command; times in KST. Replacing a
+command's times is all or nothing, in one transaction.
 - `9:00` is accepted and stored as 09:00 (v1 refused it; a reporter typing 9:00 means 09:00
   and a refusal only costs a retry). Hours 0-23, minutes 0-59, nothing else.
 - a time listed twice in one input is registered once, with a note (v1 crashed on it);
@@ -35,7 +35,7 @@ log = logging.getLogger(__name__)
 COMMANDS = ("check", "report")
 ALIASES = {"check": "check", "체크": "check", "타사체크": "check", "report": "report", "브리핑": "report"}
 OFF_WORDS = frozenset({"off", "끄기", "해제"})
-MAX_TIMES = 30  # per command (v1 bfbb000)
+MAX_TIMES = 30  # per command, as v1 allowed
 TASK = "agents.tasks.monitor_scheduled"
 TIMEZONE = "Asia/Seoul"
 _TIME = re.compile(r"^(\d{1,2}):(\d{2})$")

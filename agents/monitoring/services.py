@@ -6,7 +6,7 @@ same transaction. A second request while a job runs raises `JobAlreadyRunning` (
 with status 409 and a Korean "이미 실행 중" message) and creates nothing.
 
 Scheduled runs (`scheduled_fire`, called by beat through `agents.tasks.monitor_scheduled`) take
-no reservation: their task waits for the lock instead of failing (v1 lesson 12).
+no reservation: their task waits for the lock instead of failing (nobody is there to ask again).
 
 The task bodies (`check_execute`, `report_execute`) are what `agents.tasks.execute_run` calls;
 Naver failures end the run here with the client's Korean message, model failures go back to
@@ -142,7 +142,7 @@ def history_clear(*, reporter: ReporterLike, kinds: Sequence[str] = (Run.Kind.CH
     """Forgets the reporter's monitoring history of `kinds` (check, report); returns rows deleted.
 
     v1 wiped the /check history when keywords changed and both histories when the department
-    changed (v1-spec §5.5, §5.7). Besides what the model remembers, the /check history holds the
+    changed. Besides what the model remembers, the /check history holds the
     URLs already analysed, which a new keyword set must be free to see again. Runs stay.
     """
     deleted = 0

@@ -1,4 +1,4 @@
-"""A request in the reporter's own words (seed 4.2-4.4): context selection → router → the job.
+"""A request in the reporter's own words: context selection → router → the job.
 
 The face has already decided the clear cases in code (commands, file-only messages, pending
 settings steps); what reaches here is free text or a caption. At most two model calls happen

@@ -198,7 +198,7 @@ def _save(upload: Upload, *, extracted: files.Extracted | None = None, error: st
         upload.trusted_text = extracted.trusted_text if extracted.ocr else ""
     else:
         upload.status, upload.error = Upload.Status.FAILED, error[:300]
-    upload.content = None  # the bytes are not kept once read (seed 3.2: delete at once)
+    upload.content = None  # the bytes are not kept once read: a file is deleted as soon as its text is out
     upload.parsed_at = timezone.now()
     upload.save(
         update_fields=[

@@ -1,6 +1,6 @@
 """The one seam for the Naver News Search API (`GET /v1/search/news.json`).
 
-v1 rules (reference/v1-spec.md §6 step 2): `sort=date`, up to 2 pages of 100 per keyword,
+v1's rules: `sort=date`, up to 2 pages of 100 per keyword,
 keywords in batches of 3 run concurrently with 0.5 s between batches, dedup by `originallink`,
 newest first, capped at 300, tags stripped and entities unescaped, `pubDate` as an aware
 datetime, client-side window filter on `since`.

@@ -1,4 +1,4 @@
-"""The publisher whitelist: which outlet an article URL belongs to (v1-spec §3.2).
+"""The publisher whitelist: which outlet an article URL belongs to.
 
 Rows come from the `Publisher` model (active ones, by position; editable in the admin) and are
 cached per process for 60 s, so an admin edit applies within a minute without a query per

@@ -5,7 +5,7 @@ without mistaking ordinary words (단독주택, 단독 선두, 단독으로…) 
 bracketed label, or a "단독:" / "Exclusive:" lead-in; inside brackets 단독 must be a token of its
 own, so a compound like 단독주택 never counts.
 
-`is_skipped_for_check` is v1's /check title-tag filter (v1-spec §6 step 4), exactly: a title
+`is_skipped_for_check` is v1's /check title-tag filter, exactly: a title
 containing any of the seven tags anywhere, as a plain substring, is dropped before analysis.
 """
 

@@ -1,4 +1,4 @@
-"""Evidence code can check, for a figure the code guard could not find in the sources (issue 9).
+"""Evidence code can check, for a figure the code guard could not find in the sources.
 
 The model's word alone never keeps a figure. It may keep one only with either
 - a verbatim span of a source: found in a source after whitespace and number-format

@@ -1,4 +1,4 @@
-"""The headline is verified like a sentence (issue 9): it is never delivered with a fact the
+"""The headline is verified like a sentence: it is never delivered with a fact the
 sources do not support.
 
 A flagged headline is replaced, in this order, by the verifier's rewrite (asked for in the same

@@ -1,4 +1,4 @@
-"""Whether a verifier's trimmed sentence only removes from the original (issue 9, safe trims).
+"""Whether a verifier's trimmed sentence only removes from the original (a safe trim).
 
 The model may offer a shorter version of a flagged sentence. Code accepts it only when it is the
 original with whole 어절 (space-separated words) deleted: no word replaced, so no name can change

@@ -1,4 +1,4 @@
-"""Verification (seed "Verification Step"): the code guard first, then `verify_article`.
+"""Verification: the code guard first, then `verify_article`.
 
 The final body keeps no sentence that either check marked not_found or contradicted. The model
 never rewrites the article: it names sentences by number and may offer a trimmed version of a
@@ -35,9 +35,9 @@ from agents.verification.trims import is_safe_trim
 
 log = logging.getLogger(__name__)
 FLAGGED = ("not_found", "contradicted")
-# The seed's verification budget: a 3,000-character article with every claim listed fits (about
-# 40 sentences × 2.5 claims × ~40 tokens, evidence spans only for what code flagged); an answer
-# cut off all the same is asked again per half of the sentences.
+# The verification budget: a 3,000-character article (the longest we write) with every claim
+# listed fits (about 40 sentences × 2.5 claims × ~40 tokens, evidence spans only for what code
+# flagged); an answer cut off all the same is asked again per half of the sentences.
 VERIFY_MAX_TOKENS = 8192
 
 

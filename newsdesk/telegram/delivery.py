@@ -1,5 +1,6 @@
-"""Results of runs, as the chat sees them: the article in the seed's format, monitoring results
-with the monitoring formatters, failures with the reporter-readable error."""
+"""Results of runs, as the chat sees them: the article (headline, body, sources, a verification
+line), monitoring results with the monitoring formatters, failures with the reporter-readable
+error."""
 
 from __future__ import annotations
 
@@ -46,7 +47,7 @@ def _monitor_messages(run: Run, scheduled: bool) -> list[Outgoing]:
 
 
 def article_text(article: Article, run: Run) -> str:
-    """The seed's format: headline, body, the articles consulted, then one verification line."""
+    """Headline, body, the articles consulted, then one verification line."""
     parts = [article.headline, "", article.body]
     if article.sources:
         parts += ["", RULE, replies.ARTICLE_SOURCES]

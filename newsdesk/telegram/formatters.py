@@ -1,12 +1,12 @@
 """Telegram messages (parse_mode=HTML) for /check and /report results, as pure functions.
 
-v1's formats (v1-spec §10): a header, one message per reported article (newest first) with the
+v1's formats: a header, one message per reported article (newest first) with the
 summary and reason in an expandable blockquote, and the skipped (/check) or already-reported
 (/report, scenario B) items as a collapsed list. Every message is at most 4096 characters of
 raw HTML, and no function ever cuts inside a tag:
 - an article message that would be too long has its summary, then its reason, shortened
   *before* escaping and assembling (v1 cut the finished HTML at 4093 characters);
-- lists are split between lines, each part with its own closed blockquote (v1 8d6c63d), and
+- lists are split between lines, each part with its own closed blockquote, and
   every line is bounded, so no single line can overflow a message (v1 did not split those).
 All text from articles and the model is escaped with html.escape; URLs also in quotes.
 
@@ -40,7 +40,7 @@ MODIFIED_PART = "수정 {count}건"
 ADDED_PART = "추가 {count}건"
 NO_CHANGE = "변경 없음"
 SKIPPED_HEADER = "<b>스킵 {count}건</b>"
-# v1 called every pre-filter drop a "photo/ad article"; they are mostly off-beat ones (§19).
+# v1 called every pre-filter drop a "photo/ad article"; they are mostly off-beat ones.
 SKIPPED_PREFILTERED = " (관련성이 낮아 미리 제외한 {count}건 외)"
 UNCHANGED_HEADER = "<b>기보고 {count}건</b>"
 TAG_EXCLUSIVE = "[단독]"
@@ -134,7 +134,7 @@ def article_message(item: Item, *, mark: str, day: date | None = None, tags: Seq
     all_tags = ([TAG_EXCLUSIVE] if item.category == "exclusive" else []) + list(tags)
     title = item.title.strip()
     if TAG_EXCLUSIVE in all_tags and title.startswith(TAG_EXCLUSIVE):
-        title = title[len(TAG_EXCLUSIVE) :].strip()  # v1 ba71b0b: no "[단독] [단독]"
+        title = title[len(TAG_EXCLUSIVE) :].strip()  # no "[단독] [단독]"
     pieces = [mark, *all_tags, publisher_label(item), _clip(title, TITLE_CHARS) or NO_TITLE]
     line = escape(" ".join(piece for piece in pieces if piece), quote=False)
     when = time_label(item.pub_time, day)
@@ -251,7 +251,7 @@ def time_label(moment: datetime | None, day: date | None = None) -> str:
 
 
 def window_label(start: datetime | None, end: datetime | None) -> str:
-    """`09:00 ~ 12:00` on one KST day, else with dates (v1-spec §10.1)."""
+    """`09:00 ~ 12:00` on one KST day, else with dates."""
     if start is None or end is None:
         return ""
     left, right = start.astimezone(KST), end.astimezone(KST)

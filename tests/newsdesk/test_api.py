@@ -1,4 +1,4 @@
-"""The JSON API contract (ARCHITECTURE 6.3) through the real URL conf and middleware."""
+"""The JSON API contract through the real URL conf and middleware."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""POST /api/checks, POST /api/reports and GET /api/runs/{id} (ARCHITECTURE 6.3)."""
+"""POST /api/checks, POST /api/reports and GET /api/runs/{id}."""
 
 from __future__ import annotations
 

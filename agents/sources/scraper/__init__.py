@@ -1,13 +1,13 @@
 """The one seam for article pages: SSRF-safe fetching and body extraction.
 
 Extraction: Naver News pages (n.news.naver.com and friends) are parsed with BeautifulSoup on
-`#dic_area` (then `#newsct_article`, then the legacy `#articleBodyContents`) using v1's rules
-(v1-spec §6.1); every other outlet goes through trafilatura on the response *bytes*
+`#dic_area` (then `#newsct_article`, then the legacy `#articleBodyContents`) using v1's rules;
+every other outlet goes through trafilatura on the response *bytes*
 (`favor_precision=True`) so EUC-KR/CP949 pages are decoded by content, not by a lying header.
 `scrape_many` falls back to the search description (flagged `ok=False`) when a page is
 unreachable, unsafe or yields under ~100 characters.
 
-SSRF (reference/reliability.md §2.2, OWASP case 2):
+SSRF (a page URL comes from outside, so the scraper must reach public hosts only):
 - only http/https; no credentials in URLs; backslashes, control characters and non-canonical
   numeric hosts (2130706433, 0x7f000001, 0177.0.0.1, 127.1) are refused outright;
 - the host is resolved ONCE with `socket.getaddrinfo`, and the URL is refused if ANY address is

@@ -113,7 +113,7 @@ def monitor_row(*, item: MonitorItem, today: date) -> MonitorRow:
         tags.append((item.action, _ACTION_TAGS[item.action]))
     title = item.title.strip()
     if exclusive and title.startswith(formatters.TAG_EXCLUSIVE):
-        title = title[len(formatters.TAG_EXCLUSIVE) :].strip()  # no "[단독] [단독]" (v1 ba71b0b)
+        title = title[len(formatters.TAG_EXCLUSIVE) :].strip()  # no "[단독] [단독]"
     url = item.url or item.originallink
     return MonitorRow(
         category=item.category,

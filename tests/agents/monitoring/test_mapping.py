@@ -1,4 +1,4 @@
-"""Back-mapping from the model's title and numbers to one listed article (v1-spec §9, improved)."""
+"""Back-mapping from the model's title and numbers to one listed article."""
 
 from __future__ import annotations
 

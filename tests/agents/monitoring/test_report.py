@@ -180,7 +180,7 @@ def test_todays_items_go_to_the_model_once_as_existing_items_and_earlier_days_as
 def test_the_briefing_day_is_the_korean_day_even_before_9_am(
     reporter: Any, world: World, fake_llm: FakeAnthropic
 ) -> None:
-    """v1 5ff5759: between 00:00 and 09:00 KST the UTC date is still yesterday."""
+    """Between 00:00 and 09:00 KST the UTC date is still yesterday."""
     morning = datetime(2026, 3, 3, 8, 0, tzinfo=KST)
     with time_machine.travel(morning, tick=True):
         a = world.article("경찰 수사", "경찰, 새벽 검거 작전", minutes_ago=30)

@@ -26,7 +26,7 @@ def news(
     )
 
 
-# v1-spec §3.2, rule by rule, against the 27 seeded outlets.
+# v1's whitelist rules, one by one, against the 27 seeded outlets.
 @pytest.mark.parametrize(
     ("url", "expected"),
     [

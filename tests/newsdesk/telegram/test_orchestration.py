@@ -36,7 +36,7 @@ def chatter(reporter: Reporter, count: int) -> None:
         message_log(reporter=reporter, role="user" if n % 2 == 0 else "assistant", content=f"이전 대화 {n}")
 
 
-# The seed's routing table (section 11.2), each row driven through the real dispatch.
+# The routing table (what each routed tool does), each row driven through the real dispatch.
 ROUTING = [
     ("오늘 타사 기사 좀 봐줘", "check", {}),
     ("브리핑 줘", "report", {}),
