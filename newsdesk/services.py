@@ -176,7 +176,7 @@ def key_test(*, reporter: Reporter) -> KeyTest:
     if not key:
         return KeyTest(False, msg.DESK_KEY_TEST_NONE)
     try:
-        llm.check_key(api_key=key)
+        llm.key_test(api_key=key)
     except llm.LLMKeyRefused as exc:
         Reporter.objects.filter(pk=reporter.pk).update(anthropic_key_status=Reporter.KeyStatus.REFUSED)
         return KeyTest(False, exc.user_message)

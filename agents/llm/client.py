@@ -366,7 +366,7 @@ def reply_text(
     return text
 
 
-def check_key(*, api_key: str) -> None:
+def key_test(*, api_key: str) -> None:
     """One cheap call to see whether a key is accepted (the profile's "test key" button)."""
     ctx = CallContext(api_key=api_key)
     reply_text(
