@@ -17,8 +17,6 @@ LLM_BAD_OUTPUT = "AI가 올바른 형식의 결과를 내지 못했습니다. �
 LLM_REFUSED = "AI가 이 요청의 처리를 거절했습니다."
 
 WRITING_TOO_MANY_TURNS = "기사 작성이 정해진 단계(5회) 안에 끝나지 않았습니다. 다시 시도해 주세요."
-WRITING_NO_SUBMIT = "AI가 기사를 제출하지 않았습니다. 다시 시도해 주세요."
-WRITING_EMPTY_ARTICLE = "AI가 빈 기사를 제출했습니다. 다시 시도해 주세요."
 RUN_TOO_MANY_ATTEMPTS = "작업이 반복해서 중단되어 더 이상 시도하지 않습니다. 다시 시도 버튼을 눌러 주세요."
 RUN_TIMED_OUT = "작업 시간이 초과되었습니다. 다시 시도해 주세요."
 RUN_INTERNAL_ERROR = "처리 중 예기치 못한 오류가 발생했습니다. 다시 시도해 주세요."
@@ -41,8 +39,6 @@ EMPTY_INSTRUCTION = "어떻게 고칠지 적어 주세요. 예) 제목 바꿔줘
 INSTRUCTION_TOO_LONG = "수정 요청은 500자까지 쓸 수 있습니다."
 FACT_NOT_LISTED = "그 핵심 사실은 이 기사의 목록에 없습니다. 화면을 새로 고친 뒤 다시 눌러 주세요."
 EDIT_NEEDS_FINISHED_ARTICLE = "완성된 기사만 수정할 수 있습니다."
-UPLOAD_STILL_PARSING = "첨부파일을 아직 읽는 중입니다. 작업은 접수되었고 이어서 진행됩니다."
-JOB_ALREADY_RUNNING = "이전 요청을 처리 중입니다. 끝난 뒤 다시 시도해 주세요."
 
 NO_MATERIAL = "기사를 쓸 자료가 없습니다. 보도자료나 첨부파일을 보내 주세요."
 SEARCH_FAILED = "관련 기사 검색 실패: {reason}"

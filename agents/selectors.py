@@ -109,15 +109,6 @@ def daily_cost_by_model(*, reporter: ReporterLike, day: date) -> list[ModelCost]
     return [ModelCost(**row) for row in rows]
 
 
-def revision_chain(*, article: Article) -> list[Article]:
-    """The article's ancestors and itself, oldest first (the revision history)."""
-    chain = [article]
-    while chain[0].parent_id is not None:
-        parent = Article.objects.select_related("run").get(pk=chain[0].parent_id)
-        chain.insert(0, parent)
-    return chain
-
-
 @dataclass(frozen=True)
 class Spend:
     llm_calls: int

@@ -32,10 +32,6 @@ def recent_messages(*, reporter: ReporterRef, limit: int = 50) -> list[Message]:
     return list(reversed(newest))
 
 
-def message_count(*, reporter: ReporterRef) -> int:
-    return visible(reporter=reporter).count()
-
-
 def attachment_tag(meta: dict[str, Any] | None) -> str:
     if not meta:
         return ""

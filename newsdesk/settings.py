@@ -236,7 +236,6 @@ CELERY_BEAT_SCHEDULE = {
     "purge-conversations": {"task": "conversations.tasks.purge_expired_messages", "schedule": 3600.0},
     "purge-telegram-updates": {"task": "newsdesk.telegram.tasks.purge_updates", "schedule": 3600.0},
 }
-RUN_MAX_ATTEMPTS = 3
 
 # --- Product settings -----------------------------------------------------------------------
 NEWSDESK_LLM_MODEL = env_str("NEWSDESK_LLM_MODEL") or "claude-haiku-4-5-20251001"

@@ -10,7 +10,6 @@ met with padding or guesses, which verification then cuts, so a longer request i
 from __future__ import annotations
 
 from dataclasses import dataclass
-from statistics import median
 
 from agents.drafting.material import MIN_LENGTH
 from agents.verification.guard import extract_facts
@@ -33,11 +32,6 @@ SLACK = 1.25  # a request up to 25% over the supportable length is left alone: d
 
 def distinct_facts(text: str) -> int:
     return len({fact.key for fact in extract_facts(text)})
-
-
-def facts_per_100(text: str) -> float:
-    chars = len(text.replace("\n", ""))
-    return 100 * distinct_facts(text) / chars if chars else 0.0
 
 
 def department_density(department: str) -> float:
@@ -63,7 +57,3 @@ def advise_length(*, requested: int, material: list[str], department: str) -> Le
     if requested <= supportable * SLACK:
         return LengthAdvice(requested, requested, facts)
     return LengthAdvice(requested, int(max(MIN_LENGTH, supportable)), facts)
-
-
-def median_density(texts: list[str]) -> float:
-    return round(median(facts_per_100(text) for text in texts), 2) if texts else 0.0

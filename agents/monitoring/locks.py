@@ -79,15 +79,6 @@ def job_running(*, reporter_id: int) -> bool:
     return JobLock.objects.filter(reporter_id=reporter_id, expires_at__gt=timezone.now()).exists()
 
 
-def job_current(*, reporter_id: int) -> JobLock | None:
-    """The live lock row (kind, run) of this reporter, or None."""
-    return (
-        JobLock.objects.filter(reporter_id=reporter_id, expires_at__gt=timezone.now())
-        .select_related("run")
-        .first()
-    )
-
-
 def job_reserve(*, reporter_id: int, run_id: int, kind: str, ttl: timedelta = RESERVE_TTL) -> None:
     """Reserves the lock for a queued run; raises JobBusy when the reporter has a job going.
 

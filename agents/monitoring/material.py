@@ -17,7 +17,6 @@ from zoneinfo import ZoneInfo
 KST = ZoneInfo("Asia/Seoul")
 NO_HISTORY = "(이력 없음)"
 # Fixed phrases of the user messages (the system prompts are files in agents/prompts/).
-FILTER_ASK = "위 목록에서 고를 기사 번호를 filter_news로 제출하세요."
 REPORTED_HEADER = "이미 보고한 기사입니다. 핵심 사실이 같으면 다시 보고하지 않습니다."
 SKIPPED_HEADER = "전에 제외한 기사입니다. 핵심 사실이 같으면 계속 제외합니다."
 BRIEFED_HEADER = "최근 브리핑한 기사입니다. 핵심 사실이 같으면 다시 보고하지 않습니다."

@@ -17,7 +17,7 @@ from datetime import date, datetime
 
 from django.db.models import QuerySet
 
-from agents.models import MonitorItem, MonitorResult, ReportItem, Run
+from agents.models import MonitorItem, MonitorResult, Run
 from agents.monitoring.common import kst_day, retention_cutoff
 from agents.reporters import ReporterLike
 from agents.work.run_inputs import MonitorRunInput
@@ -142,10 +142,3 @@ def latest_finished(*, reporter: ReporterLike, kind: str) -> MonitorView | None:
         .first()
     )
     return monitor_view(run=run) if run else None
-
-
-def briefing_today(*, reporter: ReporterLike, day: date) -> QuerySet[ReportItem]:
-    """The current state of the reporter's briefing of a KST day."""
-    return ReportItem.objects.filter(
-        cache__reporter_id=reporter.pk, cache__day=day, cache__updated_at__gte=retention_cutoff()
-    ).order_by("position", "id")

@@ -84,7 +84,6 @@ MODEL_CHANGED = "모델을 바꿨습니다: {current}\n다음 기사부터 적�
 MODEL_OPTION = "{label} (입력 ${input}/출력 ${output}, 100만 토큰당)"
 DEFAULT_SUFFIX = " (기본)"
 BUTTON_EXPIRED = "지난 버튼입니다. 명령을 다시 보내 주세요."
-ADMIN_ONLY = ""  # v1 stays silent for non-admins; kept empty on purpose
 
 FILE_RECEIVED = '파일을 받았습니다. 어떻게 처리할까요?\n예) "이 보도자료로 300자 기사 써줘"'
 BUSY = "이전 요청을 처리 중입니다. 끝나면 다시 요청해 주세요."

@@ -120,10 +120,6 @@ class NumberHit:
         """The unit compared: counters of the same thing share one family."""
         return family(self.unit)
 
-    @property
-    def compare_key(self) -> str:
-        return f"{format_value(self.value)}|{self.family}"
-
 
 def family(unit: str) -> str:
     """Counters of the same thing share a family; "두 지표" and "세 분야" (a numeral before any noun,

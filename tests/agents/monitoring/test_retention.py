@@ -39,12 +39,10 @@ def test_history_is_visible_until_five_days_and_hidden_right_after_even_before_a
         clock.move_to(START + FIVE_DAYS - timedelta(seconds=1))
         assert [i.title for i in selectors.run_items(run=run)] == ["기사"]
         assert selectors.latest_check(reporter=reporter).items
-        assert selectors.briefing_today(reporter=reporter, day=START.date()).exists()
 
         clock.move_to(START + FIVE_DAYS + timedelta(seconds=1))
         assert not selectors.run_items(run=run).exists()
         assert selectors.latest_check(reporter=reporter) is None
-        assert not selectors.briefing_today(reporter=reporter, day=START.date()).exists()
         assert MonitorItem.objects.exists()  # not purged yet: only hidden
 
 
