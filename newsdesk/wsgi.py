@@ -12,17 +12,14 @@ from __future__ import annotations
 import gc
 import os
 
-import django
 from django.conf import settings
+from django.core.wsgi import get_wsgi_application
 from django.urls import get_resolver
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "newsdesk.settings")
-django.setup(set_prefix=False)  # as get_wsgi_application() does
+application = get_wsgi_application()  # sets Django up; every path goes through settings.MIDDLEWARE
 
 from agents.work import after_response  # noqa: E402 (needs the apps loaded)
-from newsdesk.handlers import Application  # noqa: E402
-
-application = Application()  # the webhook through a lean handler, the rest through the full stack
 
 
 def _preload_lazy_imports() -> None:
