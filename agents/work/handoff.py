@@ -1,26 +1,18 @@
-"""The broker seam: hands recorded task messages (agents.work.outbox) to Celery, and knows when the
-broker is away.
-
-A message is built the way `Celery.send_task` builds it (`amqp.create_task_message`, then
-`amqp.send_task_message` with the task's options and route), without what `send_task` redoes on
-every call and that never changes for a task name: the options merge, the router's pass over the
-routes, the result object. It costs a third less, and every Telegram update is one message.
+"""The broker seam: hands recorded task messages (agents.work.outbox) to Celery with `send_task`,
+and knows when the broker is away.
 
 A broker outage is logged once when it starts and once when it ends, not once per message.
 """
 
 from __future__ import annotations
 
-import functools
 import logging
 import threading
 import time
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from celery import current_app
-from celery.utils import uuid
 from django.db.models import F
 from django.utils import timezone
 
@@ -144,10 +136,8 @@ class SentRows:
 
 
 def forget(pks: Sequence[int]) -> None:
-    """Deletes sent rows in one statement. QuerySet.delete() would wrap it in a transaction of its
-    own (BEGIN, DELETE, COMMIT: three round trips) to collect cascades and signals that this table,
-    which nothing references, never has."""
-    OutboxMessage.objects.filter(pk__in=pks)._raw_delete(OutboxMessage.objects.db)
+    """Deletes sent rows: one DELETE (nothing references the table) in a transaction of its own."""
+    OutboxMessage.objects.filter(pk__in=pks).delete()
 
 
 def release(pks: Sequence[int]) -> None:
@@ -163,45 +153,5 @@ def countdown(message: OutboxMessage) -> float | None:
 
 
 def publish_one(producer: Any, *, task: str, args: list[Any], countdown: float | None) -> None:
-    """Publishes one task message, as `send_task(task, args, countdown=…, retry=False)` would."""
-    amqp = current_app.amqp
-    spec = _spec(task, task in current_app._tasks)  # type: ignore[attr-defined]  # as send_task does
-    message = amqp.create_task_message(
-        uuid(),
-        task,
-        args,
-        {},
-        countdown=countdown,
-        reply_to=current_app.thread_oid,
-        time_limit=spec.time_limit,
-        soft_time_limit=spec.soft_time_limit,
-        ignore_result=None,
-        # Our arguments are a few keys: their repr is what saferepr would give, without its walk
-        # and the two settings lookups it makes per message.
-        argsrepr=repr(args),
-        kwargsrepr="{}",
-    )
-    # declare=[]: a message for the default exchange goes straight into the list of the queue its
-    # routing key names, on every transport we use; declaring that queue anyway (workers declare
-    # what they consume) copied and checked it on each publish.
-    amqp.send_task_message(producer, task, message, retry=False, declare=[], **spec.options)
-
-
-@dataclass(frozen=True)
-class _Spec:
-    options: dict[str, Any]  # the route and the task's own publishing options
-    time_limit: float | None
-    soft_time_limit: float | None
-
-
-@functools.cache
-def _spec(task: str, registered: bool) -> _Spec:
-    """What send_task works out on every call from the task's name: its options where it is
-    registered in this process (a worker), then its route (settings.CELERY_TASK_ROUTES)."""
-    task_type = current_app._tasks.get(task) if registered else None  # type: ignore[attr-defined]
-    options = {k: v for k, v in (task_type._get_exec_options() if task_type else {}).items() if v is not None}
-    time_limit, soft_time_limit = options.pop("time_limit", None), options.pop("soft_time_limit", None)
-    options.pop("ignore_result", None)
-    return _Spec(
-        dict(current_app.amqp.router.route(options, task, (), {}, task_type)), time_limit, soft_time_limit
-    )
+    """Publishes one task message through `producer`; the route comes from settings.CELERY_TASK_ROUTES."""
+    current_app.send_task(task, args=args, countdown=countdown, producer=producer, retry=False)
