@@ -13,12 +13,8 @@ app.autodiscover_tasks(["agents", "conversations", "newsdesk.telegram"])
 
 
 def use_broker(url: str) -> None:
-    """Points this process at another broker (tests, benches), with the transport settings would
-    pick for that URL."""
-    from django.conf import settings
-
+    """Points this process at another broker (tests, benches)."""
     app.conf.broker_url = url  # type: ignore[misc]  # settable at run time, as Celery documents
-    app.conf.broker_transport = settings.REDIS_TRANSPORT if url.startswith(settings.REDIS_SCHEMES) else None
 
 
 @task_prerun.connect

@@ -150,10 +150,6 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = 4 * 1024 * 1024
 
 # --- Celery ---------------------------------------------------------------------------------
 CELERY_BROKER_URL = env_str("CELERY_BROKER_URL") or "filesystem://"
-REDIS_SCHEMES = ("redis://", "rediss://")
-# kombu's Redis transport with one client per channel for its commands (newsdesk.redis_transport).
-REDIS_TRANSPORT = "newsdesk.redis_transport:Transport"
-CELERY_BROKER_TRANSPORT = REDIS_TRANSPORT if CELERY_BROKER_URL.startswith(REDIS_SCHEMES) else None
 # Redis hands an unacknowledged message to another worker only after this long. Recovery from a
 # dead worker does not wait for it (run heartbeats + the sweeper below do that); it only bounds how
 # long a message of a killed worker lingers. Every task's hard time limit must stay below it, or a
