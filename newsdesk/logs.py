@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import re
+from typing import Any
 
 _PATTERNS = [
     re.compile(r"bot\d{5,}:[A-Za-z0-9_-]{20,}"),  # Telegram bot token inside a URL
@@ -33,3 +34,20 @@ class RedactSecretsFilter(logging.Filter):
                 # Keep the traceback shape but drop the secret-bearing message.
                 record.exc_text = redact(logging.Formatter().formatException(record.exc_info))
         return True
+
+
+LOGGED_ELSEWHERE = "newsdesk_logged_elsewhere"
+
+
+def mark_logged_elsewhere(request: Any) -> None:
+    """Django's own `django.request` line for this request's response is dropped: a line or a count
+    of ours tells of it instead (an outage's first 503, the spoofed webhook requests a minute)."""
+    setattr(request, LOGGED_ELSEWHERE, True)
+
+
+class SkipLoggedElsewhere(logging.Filter):
+    """On the `django.request` logger: drops the line of a response `mark_logged_elsewhere` marked.
+    Django gives that logger's records the request (`record.request`)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not getattr(getattr(record, "request", None), LOGGED_ELSEWHERE, False)

@@ -4,7 +4,7 @@ Django turns an exception anywhere in a request (a view, or a middleware such as
 into a call of `handler500` and then logs the traceback. For the errors that mean "a service we
 depend on is away" that would be one traceback per request for as long as the outage lasts, and a
 500 that tells a client its request was wrong. `server_error` answers those with 503 (JSON for the
-API and the webhook, a short page otherwise), marks the response as logged and writes one line
+API and the webhook, a short page otherwise), marks the request as logged and writes one line
 when the outage starts; `OutageMiddleware` writes one line when requests succeed again.
 """
 
@@ -21,6 +21,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template.loader import render_to_string
 from kombu.exceptions import OperationalError as BrokerError
 
+from newsdesk import logs
 from newsdesk import messages as msg
 
 log = logging.getLogger(__name__)
@@ -79,7 +80,7 @@ def unavailable(request: HttpRequest) -> HttpResponse:
         html = render_to_string("503.html", {"message": msg.SERVICE_UNAVAILABLE})
         response = HttpResponse(html, status=503)
     response["Retry-After"] = "30"
-    response._has_been_logged = True  # type: ignore[attr-defined]  # our one line replaces Django's
+    logs.mark_logged_elsewhere(request)  # our one line per outage replaces Django's per request
     return response
 
 

@@ -296,13 +296,18 @@ NEWSDESK_SCRAPE_ALLOW_PRIVATE = env_bool("NEWSDESK_SCRAPE_ALLOW_PRIVATE", False)
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"redact": {"()": "newsdesk.logs.RedactSecretsFilter"}},
+    "filters": {
+        "redact": {"()": "newsdesk.logs.RedactSecretsFilter"},
+        "logged_elsewhere": {"()": "newsdesk.logs.SkipLoggedElsewhere"},
+    },
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
     "handlers": {
         "console": {"class": "logging.StreamHandler", "formatter": "plain", "filters": ["redact"]},
     },
     "root": {"handlers": ["console"], "level": env_str("NEWSDESK_LOG_LEVEL") or "INFO"},
     "loggers": {
+        # A response we log ourselves (newsdesk.logs.mark_logged_elsewhere) is not logged twice.
+        "django.request": {"filters": ["logged_elsewhere"]},
         # These log full request URLs, and Telegram puts the bot token in the URL path.
         "httpx": {"level": "WARNING"},
         "httpx2": {"level": "WARNING"},
