@@ -118,9 +118,6 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 else:
     DATABASES["default"]["CONN_MAX_AGE"] = env_int("DJANGO_CONN_MAX_AGE", 60)
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
-    if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-        # The same backend, minus the health check of a connection that committed a moment ago.
-        DATABASES["default"]["ENGINE"] = "newsdesk.db.postgresql"
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -214,7 +211,7 @@ NEWSDESK_OUTBOX_RELAY_SECONDS = env_int("NEWSDESK_OUTBOX_RELAY_SECONDS", 2)
 # whose relay (one of them, the holder of an advisory lock) hands it to the broker at once
 # (agents.work.relay). Elsewhere (SQLite, no NOTIFY) the process that stored it publishes it.
 NEWSDESK_RELAY_ON_NOTIFY = env_bool(
-    "NEWSDESK_RELAY_ON_NOTIFY", DATABASES["default"]["ENGINE"] == "newsdesk.db.postgresql"
+    "NEWSDESK_RELAY_ON_NOTIFY", DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
 )
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"

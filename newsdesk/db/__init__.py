@@ -1,1 +1,0 @@
-"""Database backends of the project (set by newsdesk.settings from DATABASE_URL)."""
