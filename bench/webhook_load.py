@@ -376,7 +376,8 @@ def main() -> None:
     relay = args.profile == "postgres"  # where the web only stores and the workers' relay publishes
     contestants = [Contestant("newsdesk", "newsdesk.wsgi", env, first_id=1_000_000, relay=relay)]
     if args.before:
-        contestants.insert(0, Contestant("before", "newsdesk.wsgi", env, args.before.resolve(), 500_000_000))
+        before = Contestant("before", "newsdesk.wsgi", env, args.before.resolve(), 500_000_000, relay=relay)
+        contestants.insert(0, before)
     contestants.append(
         Contestant("bare view", "_bare_django", {**env, "DJANGO_SETTINGS_MODULE": "_bare_django"})
     )
