@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import dataclass
 from datetime import datetime
 from itertools import combinations
 from pathlib import Path
@@ -63,35 +64,73 @@ def model_input(listed: list[Candidate]) -> int:
     return tokens(filter_message) + tokens(analysis_message)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--groups", action="store_true")
-    args = parser.parse_args()
+@dataclass(frozen=True)
+class Figures:
+    """Pairwise figures of one part of the labelled day."""
+
+    results: int
+    events: int
+    hit: int  # same-event pairs grouped together
+    false: int  # pairs grouped together that are different events
+    missed: int  # same-event pairs left apart
+
+    @property
+    def precision(self) -> float:
+        return self.hit / (self.hit + self.false) if self.hit + self.false else 1.0
+
+    @property
+    def recall(self) -> float:
+        return self.hit / (self.hit + self.missed) if self.hit + self.missed else 1.0
+
+    @property
+    def f1(self) -> float:
+        p, r = self.precision, self.recall
+        return 2 * p * r / (p + r) if p + r else 0.0
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    parts: dict[str, Figures]  # real, synthetic, all
+    groups: list[list[int]]  # indices into the day's items
+    items: int  # one per group
+    tokens_before: int  # model input per /check from every result
+    tokens_after: int  # from one result per group
+
+
+def evaluate() -> tuple[Evaluation, list[dict]]:
     items = json.loads(DAY.read_text())["items"]
     listed = candidates(items)
     index = {id(c): n for n, c in enumerate(listed)}
     groups = [[index[id(c)] for c in g.members] for g in group_results(listed, read=read)]
     labels = [item["event"] for item in items]
-    if args.groups:
-        for group in groups:
-            print(" | ".join(f"{labels[i]}: {items[i]['title'][:40]}" for i in group))
+    parts = {}
     for origin in ("real", "synthetic", "all"):
         keep = [i for i, item in enumerate(items) if origin == "all" or item["origin"].startswith(origin)]
         sub_groups = [[i for i in g if i in keep] for g in groups]
         local = {i: n for n, i in enumerate(keep)}
         hit, false, missed = pairwise([labels[i] for i in keep], [[local[i] for i in g] for g in sub_groups])
-        precision = hit / (hit + false) if hit + false else 1.0
-        recall = hit / (hit + missed) if hit + missed else 1.0
-        f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
-        print(
-            f"{origin:<9} results {len(keep):>3}  events {len({labels[i] for i in keep}):>3}  "
-            f"same-event pairs {hit + missed:>3}  found {hit:>3}  wrong {false:>3}  "
-            f"precision {precision:.2f}  recall {recall:.2f}  F1 {f1:.2f}"
-        )
+        parts[origin] = Figures(len(keep), len({labels[i] for i in keep}), hit, false, missed)
     leads = [listed[g[0]] for g in groups]
-    before, after = model_input(listed), model_input(leads)
+    return Evaluation(parts, groups, len(groups), model_input(listed), model_input(leads)), items
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--groups", action="store_true")
+    args = parser.parse_args()
+    result, items = evaluate()
+    if args.groups:
+        for group in result.groups:
+            print(" | ".join(f"{items[i]['event']}: {items[i]['title'][:40]}" for i in group))
+    for origin, f in result.parts.items():
+        print(
+            f"{origin:<9} results {f.results:>3}  events {f.events:>3}  "
+            f"same-event pairs {f.hit + f.missed:>3}  found {f.hit:>3}  wrong {f.false:>3}  "
+            f"precision {f.precision:.2f}  recall {f.recall:.2f}  F1 {f.f1:.2f}"
+        )
+    before, after = result.tokens_before, result.tokens_after
     print(
-        f"items: {len(listed)} results -> {len(groups)} items; model input per /check (filter + analysis "
+        f"items: {len(items)} results -> {result.items} items; model input per /check (filter + analysis "
         f"messages): ~{before:,} -> ~{after:,} tokens ({1 - after / before:.0%} fewer)"
     )
 

@@ -18,14 +18,10 @@ import argparse
 import json
 import sys
 from collections import Counter
+from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-import _django
-
-_django.setup()
-
-from styles.selectors import lint_body  # noqa: E402
 
 DATA = Path(__file__).parent / "data"
 LABELS = DATA / "lint" / "labels.json"
@@ -40,36 +36,69 @@ def sample() -> list[tuple[str, str]]:
     return texts + [(article["id"], article["text"]) for article in articles]
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--unlabelled", action="store_true")
-    args = parser.parse_args()
+@dataclass
+class Evaluation:
+    texts: int = 0
+    characters: int = 0
+    counts: Counter[tuple[str, bool]] = field(default_factory=Counter)  # (rule, correct) -> hits
+    unlabelled: int = 0
+    lines: list[tuple[bool, str]] = field(default_factory=list)  # (labelled, line) per hit, in order
+
+    @property
+    def hits(self) -> int:
+        return sum(self.counts.values())
+
+    @property
+    def correct(self) -> int:
+        return sum(n for (_, ok), n in self.counts.items() if ok)
+
+
+def evaluate() -> Evaluation:
+    """Lints the sample with the rules in the database (the seeded ones) and reads each hit's label."""
+    from styles.selectors import lint_body
+
     labels = {(x["article"], x["start"], x["text"]): x for x in json.loads(LABELS.read_text())["labels"]}
     texts = sample()
-    counts: Counter[tuple[str, bool]] = Counter()
-    unlabelled = 0
+    result = Evaluation(texts=len(texts), characters=sum(len(body) for _, body in texts))
     for name, body in texts:
         for hit in lint_body(body=body, department=""):
             label = labels.get((name, hit.start, hit.text))
             context = body[max(0, hit.start - 20) : hit.end + 20].replace("\n", " ")
             if label is None:
-                unlabelled += 1
-                print(f"UNLABELLED {name} @{hit.start} [{hit.rule}] {hit.text!r} … {context}")
+                result.unlabelled += 1
+                result.lines.append(
+                    (False, f"UNLABELLED {name} @{hit.start} [{hit.rule}] {hit.text!r} … {context}")
+                )
                 continue
-            counts[(hit.rule, label["correct"])] += 1
-            if not args.unlabelled:
-                mark = "ok " if label["correct"] else "FP "
-                print(f"{mark} {name} @{hit.start} [{hit.rule}] {hit.text!r} … {context}")
+            result.counts[(hit.rule, label["correct"])] += 1
+            mark = "ok " if label["correct"] else "FP "
+            result.lines.append((True, f"{mark} {name} @{hit.start} [{hit.rule}] {hit.text!r} … {context}"))
+    return result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--unlabelled", action="store_true")
+    args = parser.parse_args()
+    import _django
+
+    _django.setup()
+    result = evaluate()
+    for labelled, line in result.lines:
+        if not (labelled and args.unlabelled):
+            print(line)
     if args.unlabelled:
         return
-    characters = sum(len(body) for _, body in texts)
-    print(f"\nsample: {len(texts)} articles, {characters:,} characters; unlabelled hits: {unlabelled}")
+    counts = result.counts
+    print(
+        f"\nsample: {result.texts} articles, {result.characters:,} characters; "
+        f"unlabelled hits: {result.unlabelled}"
+    )
     rules = sorted({rule for rule, _ in counts})
     for rule in rules:
         good, bad = counts[(rule, True)], counts[(rule, False)]
         print(f"  {rule:<16} hits {good + bad:>3}  correct {good:>3}  precision {good / (good + bad):.2f}")
-    good = sum(n for (_, ok), n in counts.items() if ok)
-    total = sum(counts.values())
+    good, total = result.correct, result.hits
     print(
         f"  {'all':<16} hits {total:>3}  correct {good:>3}  precision {good / total:.2f}"
         if total

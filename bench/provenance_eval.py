@@ -51,21 +51,29 @@ def _score(rows: list[dict[str, object]]) -> tuple[int, int, int, int]:
     return len(rows), attributed, spans, bad
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--cases", action="store_true", help="print unattributed sentences per case")
-    args = parser.parse_args()
+def evaluate() -> tuple[dict[str, list[int]], list[str]]:
+    """Per method, (sentences, attributed, spans of sentences with figures, spans without their
+    figures) over every case; and the sentences code attributes to nothing, as "case: text"."""
     totals = {"code": [0, 0, 0, 0], "overlap only (baseline)": [0, 0, 0, 0]}
+    unattributed: list[str] = []
     for case in sorted(p for p in DATA.iterdir() if (p / "article.json").exists()):
         release = (case / "release.txt").read_text(encoding="utf-8")
         body = json.loads((case / "article.json").read_text(encoding="utf-8"))["body"]
         rows = provenance.attribute(body=body, sources=[release])
         for name, result in (("code", rows), ("overlap only (baseline)", _overlap_only(body, [release]))):
             totals[name] = [a + b for a, b in zip(totals[name], _score(result), strict=True)]
-        if args.cases:
-            for row in rows:
-                if not row["spans"]:
-                    print(f"  {case.name}: {row['text']}")
+        unattributed += [f"{case.name}: {row['text']}" for row in rows if not row["spans"]]
+    return totals, unattributed
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--cases", action="store_true", help="print unattributed sentences per case")
+    args = parser.parse_args()
+    totals, unattributed = evaluate()
+    if args.cases:
+        for line in unattributed:
+            print(f"  {line}")
     print(f"{'method':<26}{'attributed':>18}{'spans w/o figures':>22}")
     for name, (n, attributed, spans, bad) in totals.items():
         print(f"{name:<26}{f'{attributed}/{n} ({attributed / n:.1%})':>18}{f'{bad}/{spans}':>22}")

@@ -1,7 +1,7 @@
 """Missing key facts on the Korean verification set keep their measured level.
 
 The thresholds are what `bench/missing_facts_eval.py` printed when the article's own wording was
-last read by its figures and content words (the README's "Sentence provenance and missing key
+last read by its figures and content words (docs/verification.md, "Sentence provenance and missing key
 facts"); raise them as the code improves, never lower them to pass.
 """
 

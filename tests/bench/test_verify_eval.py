@@ -1,7 +1,7 @@
 """Our Korean verification set: its data holds together, and the code guard keeps its measured level.
 
-The thresholds are what the guard achieved when the set was last extended (the README's
-"Verification quality" table); raise them as the guard improves, never lower them to pass. The set
+The thresholds are what the guard achieved when the set was last extended (the tables of
+docs/verification.md); raise them as the guard improves, never lower them to pass. The set
 the guard was tuned on (cases before HELD_OUT_FROM) keeps its own thresholds; the held-out cases,
 added after that tuning, are held to what the guard measured on them.
 """
