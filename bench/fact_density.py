@@ -7,7 +7,7 @@ The articles are real published Korean news (outlet, URL, title and date in the 
 text is not stored here (it is the outlets' copyright): `--collect` reads a local JSON list of
 {department, outlet, url, title, date, text}, counts each text's distinct facts with the same code
 the thin-input guard uses (agents.facts.density) and stores only the counts and the facts found. The
-figures feed agents.facts.density.DENSITY; the table printed here goes in the README.
+figures feed agents.facts.density.DENSITY; the table printed here goes in docs/verification.md.
 """
 
 from __future__ import annotations

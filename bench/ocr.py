@@ -1,4 +1,4 @@
-"""OCR time per page and peak memory for a 10-page scanned press release (README performance table).
+"""OCR time per page and peak memory for a 10-page scanned press release (docs/performance.md).
 
 Renders ten printed Korean press-release pages (prose with amounts, dates and a boxed table) as a
 scanned PDF (JPEG page images, no text layer), reads it with the worker's OCR path, and prints the

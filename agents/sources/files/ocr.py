@@ -1,6 +1,6 @@
 """Text from page images (photos, scans, image-only PDF pages) through Tesseract.
 
-Why pytesseract rather than tesserocr (both measured, README "OCR"): pytesseract runs the
+Why pytesseract rather than tesserocr (both measured, docs/operations.md, "OCR"): pytesseract runs the
 Debian `tesseract` binary as a child process per page. That costs ~0.15 s per page of model
 loading, but it buys what a worker needs from hostile input: a per-page time limit that kills
 the child, a crash or an out-of-memory kill that takes down only the child, and memory returned
