@@ -29,8 +29,9 @@ CHAT = 777
 def calls_for(label: str, action, fake: FakeAnthropic) -> None:  # type: ignore[no-untyped-def]
     before = LLMCall.objects.count()
     action()
+    made = LLMCall.objects.count() - before  # counted before the runs go: their calls go with them
     Run.objects.all().delete()  # one job at a time: clear the way for the next scenario
-    print(f"{label:<58} {LLMCall.objects.count() - before} LLM calls before the job starts")
+    print(f"{label:<58} {made} LLM calls before the job starts")
 
 
 def main() -> None:

@@ -50,8 +50,13 @@ def process(update: dict[str, Any], *, hold: bool = False) -> dict[str, Any]:
     stored = TelegramUpdate.objects.get(update_id=update["update_id"])
     tasks.handle_update.apply(args=[stored.pk])
     if not hold:
-        quiet()
+        quiet(chat_of(update))
     return update
+
+
+def chat_of(update: dict[str, Any]) -> int:
+    message = update.get("message") or update["callback_query"]["message"]
+    return int(message["chat"]["id"])
 
 
 def quiet(chat: int = CHAT) -> None:
