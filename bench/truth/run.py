@@ -1,0 +1,246 @@
+"""Generate every case of one corpus text, run the guard on it, and tally the outcome.
+
+A verification case is the whole text as an article checked against the text as its source, with
+one sentence changed: rewritten faithfully (no flag allowed on it) or given one injected error (a
+flag expected on it). Only findings on the changed sentences count, and an injected error counts as
+caught when it adds a flagged fact the unchanged sentence did not already have, so a false flag the
+original sentence carries is not credited to the injection.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import Counter
+from dataclasses import dataclass, field
+
+from bench.truth import guard, inject, missing, rewrite
+from bench.truth.corpus import Text
+from bench.truth.figures import find_dates, find_figures
+
+MAX_SENTENCES = 8  # factual sentences per text that get cases
+MAX_DROPPED = 5  # sentences removed one at a time for the missing-facts recall
+
+
+@dataclass
+class Tally:
+    texts: int = 0
+    originals: int = 0  # factual sentences checked unchanged
+    originals_flagged: int = 0
+    faithful: Counter[str] = field(default_factory=Counter)  # rewrite kind → cases
+    faithful_flagged: Counter[str] = field(default_factory=Counter)
+    contradicted: Counter[str] = field(default_factory=Counter)  # faithful cases with a contradiction
+    injected: Counter[str] = field(default_factory=Counter)
+    caught: Counter[str] = field(default_factory=Counter)
+    family_fp: Counter[str] = field(default_factory=Counter)  # flags on faithful sentences
+    family_tp: Counter[str] = field(default_factory=Counter)  # new flags on injected sentences
+    family_let_through: Counter[str] = field(default_factory=Counter)  # confirmations of missed errors
+    own_listed: list[int] = field(default_factory=list)  # the text as its own article
+    rewritten_listed: list[int] = field(default_factory=list)  # every factual sentence rewritten
+    wrapped_listed: list[int] = field(default_factory=list)  # release framed with boilerplate
+    dropped: int = 0
+    dropped_named: int = 0
+    dropped_listed: list[int] = field(default_factory=list)
+    leads: int = 0
+    leads_named: int = 0
+    listed: int = 0  # every listed fact judged, outside the framed releases
+    boilerplate: int = 0
+    fragments: int = 0
+    frame_listed: int = 0  # listed facts of the framed releases
+    frame_boilerplate: int = 0
+    examples: list[str] = field(default_factory=list)  # missed errors and false flags, for --cases
+
+    def merge(self, other: Tally) -> None:
+        for name, value in vars(other).items():
+            mine = getattr(self, name)
+            if isinstance(value, Counter):
+                mine.update(value)
+            elif isinstance(value, list):
+                mine.extend(value)
+            else:
+                setattr(self, name, mine + value)
+
+
+def is_factual(sentence: str) -> bool:
+    """A sentence worth a case: it states a figure (not only a time span) or a date."""
+    if missing.is_boilerplate(sentence):
+        return False
+    return any(f.unit and not f.is_time for f in find_figures(sentence)) or bool(find_dates(sentence))
+
+
+class _Text:
+    """One text, its sentences and the guard's findings on it unchanged."""
+
+    def __init__(self, text: Text) -> None:
+        self.text = text
+        self.sentences = guard.split(text.text)
+        self.source = inject.source_of(text.text)
+        self.base = self.check(text.text)
+        self.factual = [s for s in self.sentences if is_factual(s.text)][:MAX_SENTENCES]
+
+    def check(self, body: str) -> list[guard.Check]:
+        return guard.check(body=body, sources=[self.text.text], reference=self.text.date)
+
+    def context(self, index: int) -> rewrite.Context:
+        return rewrite.Context(self.text.date, self.text.kind, f"{self.text.id}:{index}")
+
+    def replaced(self, index: int, new: str) -> str:
+        sentences = [
+            guard.Sentence(s.index, new if s.index == index else s.text, s.paragraph) for s in self.sentences
+        ]
+        return guard.join(sentences)
+
+    def changed(self, body: str) -> tuple[list[guard.Check], set[int]]:
+        """The findings on an article, and the numbers of its sentences the text does not hold."""
+        kept = Counter(s.text for s in self.sentences)
+        changed = set()
+        for s in guard.split(body):
+            if kept[s.text]:
+                kept[s.text] -= 1
+            else:
+                changed.add(s.index)
+        return self.check(body), changed
+
+    def base_checks(self, index: int) -> list[guard.Check]:
+        return [c for c in self.base if c.flagged and c.sentence == index]
+
+
+def evaluate_text(text: Text) -> Tally:
+    t = _Text(text)
+    tally = Tally(texts=1)
+    for s in t.factual:
+        _original(t, s, tally)
+        ctx = t.context(s.index)
+        for kind, new in rewrite.rewrites(s.text, ctx).items():
+            _faithful(t, s, kind, new, tally)
+        for kind, inject_one in inject.KINDS.items():
+            result = inject_one(s.text, t.source, ctx)
+            if result:
+                _injected(t, s, kind, result, t.base_checks(s.index), tally)
+        hangul = inject.hangul(s.text, t.source, ctx)
+        if hangul:
+            base, result = hangul
+            checks, changed = t.changed(t.replaced(s.index, base))
+            before = [c for c in checks if c.flagged and c.sentence in changed]
+            _injected(t, s, "hangul", result, before, tally)
+    for sentence in rewrite.table_sentences(text.text)[:MAX_SENTENCES]:
+        _table(t, sentence, tally)
+    _missing_cases(t, tally)
+    return tally
+
+
+def _table(t: _Text, sentence: str, tally: Tally) -> None:
+    """A table row written as a sentence, added after the text: true, so no flag on it."""
+    checks, changed = t.changed(t.text.text + "\n" + sentence)
+    flags = [c for c in checks if c.flagged and c.sentence in changed]
+    tally.faithful["table"] += 1
+    tally.faithful_flagged["table"] += bool(flags)
+    tally.contradicted["table"] += any(c.status == "contradicted" for c in flags)
+    tally.family_fp.update(c.family for c in flags)
+    if flags:
+        tally.examples.append(
+            f"false flag table {t.text.id}: {sentence[:70]} [{flags[0].text}: {flags[0].family}]"
+        )
+
+
+def _original(t: _Text, s: guard.Sentence, tally: Tally) -> None:
+    tally.originals += 1
+    flags = [c for c in t.base if c.flagged and c.sentence == s.index]
+    tally.originals_flagged += bool(flags)
+    tally.family_fp.update(c.family for c in flags)
+
+
+def _faithful(t: _Text, s: guard.Sentence, kind: str, new: str, tally: Tally) -> None:
+    """A rewrite is charged with the flags it adds: the unchanged sentence's own false flags are
+    counted once, as the original's, not again for every rewrite of it."""
+    checks, changed = t.changed(t.replaced(s.index, new))
+    flags = [c for c in checks if c.flagged and c.sentence in changed]
+    added = Counter(c.family for c in flags) - Counter(c.family for c in t.base_checks(s.index))
+    tally.faithful[kind] += 1
+    tally.faithful_flagged[kind] += bool(added)
+    tally.contradicted[kind] += bool(added) and any(c.status == "contradicted" for c in flags)
+    tally.family_fp.update(added)
+    if added:
+        tally.examples.append(
+            f"false flag {kind} {t.text.id}: {new[:70]} [{flags[0].text}: {flags[0].family}]"
+        )
+
+
+def _injected(
+    t: _Text, s: guard.Sentence, kind: str, result: inject.Injection, before: list[guard.Check], tally: Tally
+) -> None:
+    """Caught when the error adds a flag: a flagged fact the unchanged sentence did not have flagged,
+    or more flags than it had."""
+    mutated, note = result
+    checks, changed = t.changed(t.replaced(s.index, mutated))
+    on_changed = [c for c in checks if c.sentence in changed]
+    flagged = [c for c in on_changed if c.flagged]
+    new = [c for c in flagged if c.text not in {b.text for b in before}]
+    caught = bool(new) or len(flagged) > len(before)
+    tally.injected[kind] += 1
+    tally.caught[kind] += caught
+    tally.family_tp.update(c.family for c in new)
+    if not caught:
+        tally.family_let_through.update(c.family for c in on_changed if not c.flagged)
+        tally.examples.append(f"missed {kind} {t.text.id}: {note} in {mutated[:70]}")
+
+
+def _missing_cases(t: _Text, tally: Tally) -> None:
+    text = t.text
+    own = _listed(text.text, text.text, tally)
+    tally.own_listed.append(len(own))
+    rewritten = [_first_rewrite(t, s) for s in t.sentences]
+    tally.rewritten_listed.append(len(_listed(text.text, guard.join(rewritten), tally)))
+    wrapped = missing.wrap(text.text, source=text.source, day=text.date, seed=int(text.id[2:], 16))
+    framed = guard.missing(release=wrapped, body=text.text)
+    tally.wrapped_listed.append(len(framed))
+    tally.frame_listed += len(framed)
+    tally.frame_boilerplate += sum(
+        missing.is_boilerplate(i.fact) or missing.is_boilerplate(i.source_text) for i in framed
+    )
+    lead = next((s for s in t.sentences if missing.is_lead(s.text)), None)
+    dropped = [s for s in t.factual if s is not lead][: MAX_DROPPED - (lead is not None)]
+    for s in ([lead] if lead else []) + dropped:
+        body = guard.join([x for x in t.sentences if x.index != s.index])
+        found = _listed(text.text, body, tally)
+        hit = any(
+            missing.names(item.fact, s.text) or missing.names(item.source_text, s.text) for item in found
+        )
+        tally.dropped += 1
+        tally.dropped_named += hit
+        tally.dropped_listed.append(len(found))
+        if s is lead:
+            tally.leads += 1
+            tally.leads_named += hit
+        if not hit:
+            tally.examples.append(f"not listed {text.id}: {s.text[:70]}")
+
+
+def _first_rewrite(t: _Text, s: guard.Sentence) -> guard.Sentence:
+    """The sentence in one of its faithful rewrites, the kind chosen by the seed."""
+    options = rewrite.rewrites(s.text, t.context(s.index)) if is_factual(s.text) else {}
+    if not options:
+        return s
+    kinds = sorted(options)
+    kind = kinds[int(hashlib.sha256(f"{t.text.id}:{s.index}".encode()).hexdigest(), 16) % len(kinds)]
+    return guard.Sentence(s.index, options[kind], s.paragraph)
+
+
+def _listed(release: str, body: str, tally: Tally) -> list[guard.Listed]:
+    found = guard.missing(release=release, body=body)
+    for item in found:
+        tally.listed += 1
+        if missing.is_boilerplate(item.fact) or missing.is_boilerplate(item.source_text):
+            tally.boilerplate += 1
+            tally.examples.append(f"boilerplate listed: {item.fact[:70]}")
+        elif missing.is_fragment(item.fact):
+            tally.fragments += 1
+            tally.examples.append(f"fragment listed: {item.fact[:70]}")
+    return found
+
+
+def evaluate(texts: list[Text]) -> dict[str, Tally]:
+    """Tallies for the tuning part and the frozen part, texts in id order (deterministic)."""
+    parts = {"tuning": Tally(), "frozen": Tally()}
+    for text in sorted(texts, key=lambda x: x.id):
+        parts[text.part].merge(evaluate_text(text))
+    return parts
