@@ -1,5 +1,5 @@
 """The one module that reaches into the product: the guard's sentence splitter, its article check
-and the missing-facts list. The agents package is being reorganised; when its import paths move,
+and the missing-facts list. When the product's import paths move,
 this file is the only one to change.
 
 A finding is reduced to what the bench scores: its fact's kind, surface and sentence, its status,
@@ -14,11 +14,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 
-from agents import keyfacts as _keyfacts
-from agents.guard import check_article as _check_article
-from agents.guard import join_sentences as _join
-from agents.guard import messages as _msg
-from agents.guard import split_sentences as _split
+from agents.facts import keyfacts as _keyfacts
+from agents.verification.guard import article_findings as _check_article
+from agents.verification.guard import join_sentences as _join
+from agents.verification.guard import messages as _msg
+from agents.verification.guard import split_sentences as _split
 
 FLAG_STATUSES = ("not_found", "contradicted", "suspect")
 
@@ -54,7 +54,7 @@ def split(text: str) -> list[Sentence]:
 
 
 def join(sentences: Sequence[Sentence]) -> str:
-    from agents.guard import Sentence as _Sentence
+    from agents.verification.guard import Sentence as _Sentence
 
     return _join([_Sentence(index=s.index, text=s.text, paragraph=s.paragraph) for s in sentences])
 
