@@ -42,13 +42,21 @@ class Fact:
 @dataclass(frozen=True)
 class Finding:
     fact: Fact
-    status: str  # "confirmed" | "not_found" | "contradicted"
+    # "confirmed" | "not_found" | "contradicted" | "suspect". A binding judgement (this value
+    # belongs to another subject, this date is another event's) whose rule family is not precise
+    # enough to cut on its own is "suspect": the model check settles it, and without a model the
+    # sentence is kept and marked for the reporter.
+    status: str
     evidence: str = ""  # a short snippet of the source around the match (or the contradicting figure)
     reason: str = ""  # a short Korean reason for the reporter
     source: int | None = None  # which source the evidence comes from, and where
     start: int = 0
     end: int = 0
     formula: str = ""  # for a derived figure: how the source figures give it
+    rule: str = ""  # the rule family that decided the status, e.g. "absent" or "bind:other-value"
+    # For a binding judgement, where the source states the article's own value (about something
+    # else); `source`/`start`/`end` then point at what the source says about the claim's subject.
+    value_at: Location | None = None
 
     @property
     def supported(self) -> bool:
