@@ -24,4 +24,7 @@ max_requests = 2000  # recycle slowly growing processes
 max_requests_jitter = 200
 forwarded_allow_ips = os.environ.get("GUNICORN_FORWARDED_ALLOW_IPS", "127.0.0.1")
 accesslog = "-"
+# gunicorn's default line with the client's address (newsdesk.clients: the peer, or behind a proxy
+# named in NEWSDESK_TRUSTED_PROXIES the address it forwarded) in place of the peer's (%(h)s).
+access_log_format = '%({newsdesk_client_address}e)s %(l)s %(u)s %(t)s "%(r)s" %(s)s %(b)s "%(f)s" "%(a)s"'
 errorlog = "-"

@@ -66,6 +66,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "newsdesk.clients.ClientAddressMiddleware",
     "newsdesk.outage.OutageMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # Compresses HTML, JSON and (being outside WhiteNoise, which answers static files itself) the
@@ -124,6 +125,9 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
 ]
+# Proxies whose X-Forwarded-For is believed (addresses or networks, comma-separated); none by
+# default, so the connection's peer is the client (newsdesk.clients).
+NEWSDESK_TRUSTED_PROXIES = env_list("NEWSDESK_TRUSTED_PROXIES")
 LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/desk/"
 LOGOUT_REDIRECT_URL = "/accounts/login/"

@@ -9,6 +9,8 @@ import time
 
 from django.http import HttpRequest
 
+from newsdesk.clients import client_address
+
 log = logging.getLogger(__name__)
 REPORT_EVERY = 60.0
 
@@ -41,6 +43,6 @@ def count_refused(request: HttpRequest) -> None:
         log.warning(
             "telegram webhook: %d request(s) refused for a wrong secret (last from %s; %d since start)",
             due,
-            request.META.get("REMOTE_ADDR", "?"),
+            client_address(request),
             refused.total,
         )
