@@ -11,17 +11,20 @@ from typing import Any
 from django import forms
 from django.contrib import admin
 from django.core.exceptions import ValidationError
+from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.utils import timezone
 
 from agents import selectors as agent_selectors
-from newsdesk.models import ApiToken, Reporter
+from newsdesk import lockouts
+from newsdesk.models import ApiToken, LoginLockout, Reporter
 from styles.admin import LabelledAdmin
 
 admin.site.site_header = "뉴스데스크 관리"
 admin.site.site_title = "뉴스데스크 관리"
 admin.site.index_title = "관리 메뉴"
 
+CLEARED = "기록 {count}건을 지웠습니다. 해당 로그인은 바로 다시 시도할 수 있습니다."
 KEY_BOTH_GIVEN = "새 키를 입력하면서 동시에 삭제할 수는 없습니다."
 
 
@@ -157,6 +160,46 @@ class ApiTokenAdmin(LabelledAdmin):
     @admin.display(description="토큰", ordering="hint")
     def token_hint(self, token: ApiToken) -> str:
         return f"{token.hint}…"
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(LoginLockout)
+class LoginLockoutAdmin(LabelledAdmin):
+    """Failed logins and bad API tokens as counted by newsdesk.lockouts: which are locked, until
+    when, and a "clear" that lets the account (or the whole address) in again at once."""
+
+    labels = {"ip_address": "주소", "user_agent": "브라우저", "attempt_time": "마지막 실패"}
+    list_display = ("account", "ip_address", "failures", "attempt_time", "status", "user_agent")
+    search_fields = ("username", "ip_address")
+    fields = readonly_fields = ("account", "ip_address", "failures", "attempt_time", "status", "user_agent")
+    actions = ("clear",)
+
+    @admin.display(description="아이디(입력한 그대로)", ordering="username")
+    def account(self, record: LoginLockout) -> str:
+        return "(API 토큰)" if record.username == lockouts.API_TOKENS else str(record.username)
+
+    @admin.display(description="실패 횟수", ordering="failures_since_start")
+    def failures(self, record: LoginLockout) -> int:
+        return record.failures_since_start
+
+    @admin.display(description="상태")
+    def status(self, record: LoginLockout) -> str:
+        now = timezone.now()
+        lock = lockouts.count_of(username=record.username, address=str(record.ip_address), now=now).lock
+        if lock is None:
+            return "-"
+        left = lockouts.wait_text(lock.seconds_left(now))
+        return f"잠김 · {left} 남음" + (" (이 주소의 모든 아이디)" if lock.whole_address else "")
+
+    @admin.action(description="선택한 잠금 해제", permissions=["delete"])
+    def clear(self, request: HttpRequest, queryset: QuerySet[LoginLockout]) -> None:
+        cleared = lockouts.lockouts_clear(records=list(queryset))
+        self.message_user(request, CLEARED.format(count=cleared))
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False

@@ -8,6 +8,7 @@ from typing import Any
 from django.conf import settings
 from django.contrib.admin.views.decorators import staff_member_required
 from django.http import HttpRequest, HttpResponse
+from django.utils import timezone
 from ninja import NinjaAPI, Schema, Status
 from ninja.errors import HttpError
 from ninja.errors import ValidationError as NinjaValidationError
@@ -19,15 +20,31 @@ from agents import selectors, services
 from agents.models import Run
 from agents.monitoring import selectors as monitor_selectors
 from agents.monitoring import services as monitoring
+from newsdesk import lockouts, logs, serializers
 from newsdesk import messages as msg
-from newsdesk import serializers
 from newsdesk.models import Reporter
 from newsdesk.services import ProfileError, reporter_update, token_authenticate
 
 
+class TokensLocked(Exception):
+    """Too many bad bearer tokens from this address: answered 429 before any token is looked up."""
+
+    def __init__(self, lock: lockouts.Lock) -> None:
+        super().__init__("bearer tokens locked")
+        self.lock = lock
+
+
 class BearerToken(HttpBearer):
     def authenticate(self, request: HttpRequest, token: str) -> Reporter | None:
-        return token_authenticate(token=token)
+        lock = lockouts.api_token_lock(request)
+        if lock is not None:
+            raise TokensLocked(lock)
+        reporter = token_authenticate(token=token)
+        if reporter is None:
+            lock = lockouts.api_token_failed(request)
+            if lock is not None:
+                raise TokensLocked(lock)
+        return reporter
 
 
 class SessionReporter(SessionAuth):
@@ -56,6 +73,16 @@ def reporter_of(request: HttpRequest) -> Reporter:
 @api.exception_handler(services.InputError)
 def input_error(request: HttpRequest, exc: services.InputError) -> HttpResponse:
     return api.create_response(request, {"detail": exc.user_message, "field": exc.field}, status=exc.status)
+
+
+@api.exception_handler(TokensLocked)
+def tokens_locked(request: HttpRequest, exc: TokensLocked) -> HttpResponse:
+    seconds = exc.lock.seconds_left(timezone.now())
+    detail = msg.API_TOKENS_LOCKED.format(wait=lockouts.wait_text(seconds))
+    response = api.create_response(request, {"detail": detail}, status=429)
+    response["Retry-After"] = str(seconds)
+    logs.mark_logged_elsewhere(request)  # the line logged when the lock engaged stands for these
+    return response
 
 
 @api.exception_handler(NinjaValidationError)

@@ -45,3 +45,13 @@ DESK_MONITOR_STAGES = {
     "analyze": "분석",
     "done": "완료",
 }
+
+# --- login throttling -------------------------------------------------------------------------
+# The same words for every lock, whether or not the account exists.
+LOGIN_LOCKED = "로그인 실패가 여러 번 이어져 잠시 로그인을 막았습니다. {wait} 뒤에 다시 시도해 주세요."
+API_TOKENS_LOCKED = (
+    "잘못된 API 토큰이 여러 번 이어져 이 주소의 요청을 잠시 막았습니다. {wait} 뒤에 다시 시도해 주세요."
+)
+WAIT_MINUTES = "{minutes}분"
+WAIT_HOURS = "{hours}시간"
+WAIT_HOURS_MINUTES = "{hours}시간 {minutes}분"

@@ -4,6 +4,7 @@ import hashlib
 import secrets
 from typing import ClassVar
 
+from axes.models import AccessAttempt
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
@@ -197,3 +198,13 @@ class PendingText(models.Model):
 
     def __str__(self) -> str:
         return f"chat {self.chat_id} message {self.telegram_message_id}"
+
+
+class LoginLockout(AccessAttempt):
+    """The login failure records (newsdesk.lockouts), in the admin under this app's name: one row
+    per account name as typed, address and browser; the admin shows which are locked and clears them."""
+
+    class Meta:
+        proxy = True
+        verbose_name = "로그인 잠금"
+        verbose_name_plural = "로그인 잠금"

@@ -59,6 +59,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "ninja",
     "django_celery_beat",
+    "axes",
     "newsdesk",
     "agents",
     "conversations",
@@ -81,6 +82,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Turns a login the throttle refused into the wait page (newsdesk.lockouts.lockout_response).
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "newsdesk.urls"
@@ -125,9 +128,35 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
 ]
+# --- Login throttling (newsdesk.lockouts) ------------------------------------------------------
 # Proxies whose X-Forwarded-For is believed (addresses or networks, comma-separated); none by
 # default, so the connection's peer is the client (newsdesk.clients).
 NEWSDESK_TRUSTED_PROXIES = env_list("NEWSDESK_TRUSTED_PROXIES")
+NEWSDESK_LOGIN_FAILURE_LIMIT = env_int("NEWSDESK_LOGIN_FAILURE_LIMIT", 5)  # per account and address
+NEWSDESK_LOGIN_ADDRESS_LIMIT = env_int("NEWSDESK_LOGIN_ADDRESS_LIMIT", 20)  # per address, all accounts
+NEWSDESK_API_TOKEN_FAILURE_LIMIT = env_int("NEWSDESK_API_TOKEN_FAILURE_LIMIT", 10)  # per address
+NEWSDESK_LOGIN_COOLOFF_MINUTES = env_int("NEWSDESK_LOGIN_COOLOFF_MINUTES", 15)
+if min(NEWSDESK_LOGIN_FAILURE_LIMIT, NEWSDESK_LOGIN_ADDRESS_LIMIT, NEWSDESK_API_TOKEN_FAILURE_LIMIT) < 1:
+    raise ImproperlyConfigured("login and token failure limits must be at least 1")
+if NEWSDESK_LOGIN_COOLOFF_MINUTES < 1:
+    raise ImproperlyConfigured("NEWSDESK_LOGIN_COOLOFF_MINUTES must be at least 1")
+# The axes backend goes first: it refuses a locked login before ModelBackend hashes the password.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_HANDLER = "newsdesk.lockouts.LockoutHandler"  # records in the database: shared by every process
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
+AXES_FAILURE_LIMIT = "newsdesk.lockouts.failure_limit"
+AXES_COOLOFF_TIME = "newsdesk.lockouts.cool_off_for"
+AXES_CLIENT_IP_CALLABLE = "newsdesk.lockouts.address_key"
+AXES_LOCKOUT_CALLABLE = "newsdesk.lockouts.lockout_response"
+AXES_RESET_ON_SUCCESS = True  # forgives the pair only (LockoutHandler.reset_user_attempts)
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False  # a refused attempt does not extend the wait
+AXES_DISABLE_ACCESS_LOG = True  # no table of every successful login
+AXES_ENABLE_ADMIN = False  # newsdesk.admin lists the records in Korean
+AXES_VERBOSE = False
+
 LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/desk/"
 LOGOUT_REDIRECT_URL = "/accounts/login/"
@@ -315,5 +344,7 @@ LOGGING = {
         "httpcore": {"level": "WARNING"},
         "telegram": {"level": "WARNING"},
         "anthropic": {"level": "WARNING"},
+        # axes writes a line per failed login; newsdesk.lockouts writes one per lock instead.
+        "axes": {"level": "ERROR"},
     },
 }

@@ -93,6 +93,7 @@ def test_the_editors_migration_creates_permissions_that_do_not_exist_yet() -> No
         "admin:conversations_message_changelist",
         "admin:agents_llmcall_changelist",
         "admin:agents_run_changelist",
+        "admin:newsdesk_loginlockout_changelist",
     ],
 )
 def test_an_editor_is_refused_reporters_tokens_conversations_and_usage(
