@@ -31,19 +31,16 @@ ocr:
 	  $$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq tesseract-ocr tesseract-ocr-kor >/dev/null \
 	  || echo "OCR: installing tesseract-ocr tesseract-ocr-kor failed; photos will be refused"; }
 
-# Web on 127.0.0.1:8000, one worker per queue (llm: agent loops in LLM_CONCURRENCY threads; io:
-# files, scraping, Telegram in WORKER_CONCURRENCY processes) and beat. Ctrl-C stops all of them. The trap signals only the processes started here: a signal
-# to the whole process group would also hit the workers' pool children, and a worker whose
-# children die under it hangs in its own shutdown. The programs run straight from .venv (not
-# through `uv run`) so each one receives the signal itself.
+# Web on 127.0.0.1:$(PORT), one worker per queue (llm: agent loops in LLM_CONCURRENCY threads; io:
+# files, scraping, Telegram in WORKER_CONCURRENCY processes) and beat, under supervisord
+# (deploy/supervisord.conf): a program that exits is restarted and the restart printed. Ctrl-C
+# stops all of them.
+PORT ?= 8000
 BIN := .venv/bin
 run: migrate ocr
-	@trap 'kill $$pids 2>/dev/null; wait' INT TERM EXIT; \
-	$(BIN)/celery -A newsdesk worker -Q llm -P threads -c $(LLM_CONCURRENCY) -n llm@%h --loglevel INFO & pids="$$!"; \
-	$(BIN)/celery -A newsdesk worker -Q io -c $(WORKER_CONCURRENCY) -n io@%h --loglevel INFO & pids="$$pids $$!"; \
-	$(BIN)/celery -A newsdesk beat -S django --loglevel INFO & pids="$$pids $$!"; \
-	$(BIN)/python manage.py runserver 127.0.0.1:8000 & pids="$$pids $$!"; \
-	wait
+	@mkdir -p var/run
+	NEWSDESK_PORT=$(PORT) LLM_CONCURRENCY=$(LLM_CONCURRENCY) WORKER_CONCURRENCY=$(WORKER_CONCURRENCY) \
+	  exec $(BIN)/supervisord -c deploy/supervisord.conf
 
 test: install
 	$(RUN) pytest -n 2 --dist loadgroup $(PYTEST_ARGS)

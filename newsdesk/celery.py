@@ -3,9 +3,13 @@ from __future__ import annotations
 import os
 
 from celery import Celery
-from celery.signals import task_postrun, task_prerun, worker_init, worker_ready
+from celery.signals import task_postrun, task_prerun, worker_init, worker_ready, worker_shutdown
+from kombu.transport import TRANSPORT_ALIASES
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "newsdesk.settings")
+# `filesystem://` (the embedded default) names our transport, which never hands a worker a
+# half-written message (newsdesk.broker says why kombu's own can).
+TRANSPORT_ALIASES["filesystem"] = "newsdesk.broker:Transport"
 
 app = Celery("newsdesk")
 app.config_from_object("django.conf:settings", namespace="CELERY")
@@ -65,3 +69,20 @@ def _start_outbox_relay(**_: object) -> None:
     from agents.work import relay
 
     relay.start_relay()
+
+
+@worker_ready.connect
+def _start_heartbeat(sender: object = None, **_: object) -> None:
+    # /healthz and the desk read these beats to tell a live consumer of each queue from a dead one.
+    from newsdesk import workers
+
+    consumer_app = getattr(sender, "app", app)  # the signal's sender is the worker's Consumer
+    queues = sorted(consumer_app.amqp.queues.consume_from)
+    workers.start_heartbeat(node=str(getattr(sender, "hostname", "")), queues=queues)
+
+
+@worker_shutdown.connect
+def _stop_heartbeat(**_: object) -> None:
+    from newsdesk import workers
+
+    workers.stop_heartbeat()

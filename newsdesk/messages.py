@@ -27,6 +27,13 @@ DESK_LENGTH_NOT_NUMBER = "분량은 숫자로 적어 주세요."
 DESK_LENGTH_CUSTOM_MISSING = "직접 입력을 고르셨다면 분량을 숫자로 적어 주세요."
 DESK_FILE_TYPE = "PDF, DOCX, TXT 파일만 올릴 수 있습니다."
 DESK_FILE_AGAIN = "보안상 파일은 다시 선택해야 합니다."
+# A queue whose worker was running and is gone (newsdesk.workers): said at once, not after a wait.
+DESK_WORKER_STOPPED = {
+    "io": "지금은 파일을 읽는 작업자가 멈춰 있어 올린 파일을 바로 읽지 못합니다. 보도자료를 붙여 넣으면 "
+    "평소대로 쓸 수 있고, 올린 파일은 저장되어 작업자가 돌아오면 처리됩니다.",
+    "llm": "지금은 기사를 쓰는 작업자가 멈춰 있습니다. 요청은 저장되어 작업자가 돌아오면 이어서 처리됩니다. "
+    "운영자에게 알려 주세요.",
+}
 DESK_FILE_PENDING = "파일을 읽는 데 시간이 걸리고 있습니다. 잠시 후 다시 시도하거나 내용을 붙여 넣어 주세요."
 DESK_KEY_TEST_OK = "키가 정상적으로 응답했습니다."
 DESK_KEY_TEST_NONE = "등록된 키가 없습니다. 먼저 키를 저장해 주세요."

@@ -208,3 +208,20 @@ class LoginLockout(AccessAttempt):
         proxy = True
         verbose_name = "로그인 잠금"
         verbose_name_plural = "로그인 잠금"
+
+
+class WorkerBeat(models.Model):
+    """A Celery worker's latest sign of life for one queue it consumes (newsdesk.workers)."""
+
+    node = models.CharField(max_length=200)
+    queue = models.CharField(max_length=50)
+    pid = models.PositiveIntegerField()
+    beat_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints: ClassVar = [
+            models.UniqueConstraint(fields=["node", "queue"], name="one_beat_per_node_queue"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.node} ({self.queue})"

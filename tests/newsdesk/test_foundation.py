@@ -112,10 +112,13 @@ def test_the_redaction_filter_rewrites_formatted_records() -> None:
 
 # --- health ---------------------------------------------------------------------------------------
 @pytest.mark.django_db
-def test_healthz_reports_database_and_broker(client: Client) -> None:
+def test_healthz_reports_database_broker_and_a_live_worker_per_queue(client: Client) -> None:
+    from newsdesk import workers
+
+    workers.beat(node="w1@host", queues=["llm", "io"])
     response = client.get("/healthz")
     assert response.status_code == 200
-    assert response.json() == {"db": "ok", "broker": "ok"}
+    assert response.json() == {"db": "ok", "broker": "ok", "workers": {"llm": "ok", "io": "ok"}}
 
 
 @pytest.mark.django_db

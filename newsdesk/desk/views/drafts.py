@@ -27,6 +27,7 @@ from newsdesk.desk.http import (
     see_other,
 )
 from newsdesk.desk.presenters import drafts as presenters
+from newsdesk.desk.presenters.workers import worker_notices
 from newsdesk.desk.uploads import upload_from_browser
 from newsdesk.models import Reporter
 from styles.departments import DEPARTMENTS
@@ -61,6 +62,7 @@ def draft_new(request: ReporterRequest) -> HttpResponse:
         "client": client_messages(),
         "file_again": msg.DESK_FILE_AGAIN if form.is_bound and request.FILES and form.errors else "",
         "recent": presenters.draft_rows(reporter=reporter, limit=5),
+        "worker_notices": worker_notices(),
     }
     return page(request, "desk/new.html", context)
 
@@ -117,6 +119,8 @@ def _draft_context(request: ReporterRequest, run: Run, edit_form: EditForm) -> d
         "page": presenters.draft_page(reporter=request.reporter, run=run),
         "edit_form": edit_form,
         "client": client_messages(),
+        # A waiting run says why it waits when its worker is gone (the llm queue runs every draft).
+        "worker_notices": [] if run.is_finished else worker_notices(queues=("llm",)),
     }
 
 

@@ -19,6 +19,7 @@ from newsdesk.desk.forms import EditForm, VerifyForm, client_messages
 from newsdesk.desk.http import ReporterRequest, page, reporter_required
 from newsdesk.desk.presenters import drafts
 from newsdesk.desk.presenters import verify as presenters
+from newsdesk.desk.presenters.workers import uploads_readable, worker_notices
 from newsdesk.desk.uploads import upload_from_browser
 from newsdesk.models import Reporter
 
@@ -54,6 +55,7 @@ def verify(request: ReporterRequest) -> HttpResponse:
         "can_use_model": can_use_model,
         "code_only_note": msg.DESK_VERIFY_CODE_ONLY,
         "client": client_messages(),
+        "worker_notices": worker_notices(),
         "file_again": msg.DESK_FILE_AGAIN if form.is_bound and request.FILES and form.errors else "",
     }
     return page(request, "desk/verify.html", context)
@@ -66,7 +68,8 @@ def _check(*, reporter: Reporter, form: VerifyForm, can_use_model: bool) -> Chec
     if uploaded is not None:
         upload = upload_from_browser(reporter=reporter, uploaded=uploaded)
         if upload.status != Upload.Status.PARSED:
-            raise services.InputError(msg.DESK_FILE_PENDING, field="file")
+            why = msg.DESK_FILE_PENDING if uploads_readable() else msg.DESK_WORKER_STOPPED["io"]
+            raise services.InputError(why, field="file")
         sources.append(services.upload_as_source(upload=upload))
     check = services.verify_by_code(article=article, sources=sources)
     wants_model = form.cleaned_data["with_model"]
