@@ -39,7 +39,7 @@ PORT ?= 8000
 BIN := .venv/bin
 run: migrate ocr
 	@mkdir -p var/run
-	NEWSDESK_PORT=$(PORT) LLM_CONCURRENCY=$(LLM_CONCURRENCY) WORKER_CONCURRENCY=$(WORKER_CONCURRENCY) \
+	NEWSDESK_RUN_DIR=$(CURDIR)/var/run NEWSDESK_PORT=$(PORT) LLM_CONCURRENCY=$(LLM_CONCURRENCY) WORKER_CONCURRENCY=$(WORKER_CONCURRENCY) \
 	  exec $(BIN)/supervisord -c deploy/supervisord.conf
 
 test: install

@@ -20,7 +20,7 @@ from agents import selectors, services
 from agents.models import Run
 from agents.monitoring import selectors as monitor_selectors
 from agents.monitoring import services as monitoring
-from newsdesk import lockouts, logs, serializers
+from newsdesk import lockouts, logs, serializers, workers
 from newsdesk import messages as msg
 from newsdesk.models import Reporter
 from newsdesk.services import ProfileError, reporter_update, token_authenticate
@@ -143,7 +143,9 @@ def draft_create(request: HttpRequest) -> Status:
             mime_type=uploaded.content_type or "",
             data=uploaded.read(services.MAX_FILE_BYTES + 1),
         )
-        services.upload_await(upload=upload, timeout=settings.NEWSDESK_UPLOAD_WAIT_SECONDS)
+        # No wait when the file worker is known gone: the draft's task reads a plain file itself.
+        wait = settings.NEWSDESK_UPLOAD_WAIT_SECONDS if workers.uploads_readable() else 0
+        services.upload_await(upload=upload, timeout=wait)
     run = services.draft_create(reporter=reporter, upload=upload, channel=Run.Channel.API, **data)
     return Status(202, {"id": run.pk, "status": run.status})
 

@@ -76,6 +76,11 @@ def stopped_queues() -> set[str]:
         return set()  # the database is the louder problem; pages say nothing of workers then
 
 
+def uploads_readable() -> bool:
+    """False when the file worker was running and is gone: nobody reads an upload right now."""
+    return "io" not in stopped_queues()
+
+
 def _beat_until(stop: threading.Event, node: str, queues: list[str]) -> None:
     while not stop.wait(settings.NEWSDESK_HEARTBEAT_SECONDS):
         try:

@@ -7,8 +7,8 @@ from django.core.files.uploadedfile import UploadedFile
 
 from agents import services
 from agents.models import Upload
-from newsdesk.desk.presenters.workers import uploads_readable
 from newsdesk.models import Reporter
+from newsdesk.workers import uploads_readable
 
 
 def upload_from_browser(*, reporter: Reporter, uploaded: UploadedFile) -> Upload:

@@ -10,7 +10,3 @@ def worker_notices(*, queues: tuple[str, ...] = workers.QUEUES) -> list[str]:
     """One Korean notice per queue among `queues` whose worker was running and is gone."""
     stopped = workers.stopped_queues()
     return [msg.DESK_WORKER_STOPPED[queue] for queue in queues if queue in stopped]
-
-
-def uploads_readable() -> bool:
-    return "io" not in workers.stopped_queues()

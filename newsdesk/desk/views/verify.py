@@ -19,9 +19,10 @@ from newsdesk.desk.forms import EditForm, VerifyForm, client_messages
 from newsdesk.desk.http import ReporterRequest, page, reporter_required
 from newsdesk.desk.presenters import drafts
 from newsdesk.desk.presenters import verify as presenters
-from newsdesk.desk.presenters.workers import uploads_readable, worker_notices
+from newsdesk.desk.presenters.workers import worker_notices
 from newsdesk.desk.uploads import upload_from_browser
 from newsdesk.models import Reporter
+from newsdesk.workers import uploads_readable
 
 
 @dataclass(frozen=True)
