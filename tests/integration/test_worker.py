@@ -59,3 +59,9 @@ def test_a_worker_child_killed_mid_draft_is_redelivered_and_finishes_once(
     assert run.status == Run.Status.DONE, run.error
     assert run.attempts == 2
     assert Article.objects.filter(run=run).count() == 1
+
+
+def test_a_started_worker_beats_for_each_queue_it_consumes(worker) -> None:
+    from newsdesk import workers
+
+    assert workers.queue_states() == {"llm": workers.LIVE, "io": workers.LIVE}
