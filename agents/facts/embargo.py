@@ -26,8 +26,13 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 KST = ZoneInfo("Asia/Seoul")
-MORNING_EDITION_ONLINE = (timedelta(days=-1), time(12, 0))  # 조간 of day D: online from D-1 12:00
-EVENING_EDITION_ONLINE = (timedelta(days=0), time(12, 0))  # 석간 of day D: from D 12:00
+# 조간 of day D: online from D-1 12:00, as releases that state both print it, e.g.
+# https://m.korea.kr/briefing/pressReleaseView.do?newsId=156622618 ("2024. 3. 28.(목) 12:00 (2024. 3.
+# 29.(금) 조간)") and https://www.korea.kr/briefing/pressReleaseView.do?newsId=156754101 ("2026. 4.
+# 12.(일) 12:00 / (월요일 조간)"). 석간 of day D: no release read states its online time; noon of D is
+# the later, safer reading.
+MORNING_EDITION_ONLINE = (timedelta(days=-1), time(12, 0))
+EVENING_EDITION_ONLINE = (timedelta(days=0), time(12, 0))
 HALF_YEAR = 183  # days: a weekday picks between years only within this distance of the reference
 HEADER_LINES = 40  # the embargo is stated in the header; a date in the body is not an embargo
 MAX_TEXT = 200
@@ -173,7 +178,7 @@ def _is_part_of_number(segment: str, match: re.Match[str]) -> bool:
     """Not dates: "2,000.5" or "3.5%" —: a digit or a comma right before, or a unit right after."""
     before = segment[match.start() - 1] if match.start() else ""
     after = segment[match.end() : match.end() + 1]
-    return before.isdigit() or before in ",." or after in ("%", "배")
+    return (bool(before) and (before.isdigit() or before in ",.")) or after in ("%", "배")
 
 
 def _day(match: re.Match[str], *, reference: date) -> date | None:

@@ -129,3 +129,9 @@ def test_an_embargo_holds_until_its_moment_and_not_after() -> None:
     assert not is_embargoed(stored, now=kst(2025, 12, 1, 6, 0))
     assert not is_embargoed(None, now=kst(2025, 12, 1, 5, 0))
     assert not is_embargoed({"until": "어제", "text": ""}, now=kst(2025, 12, 1, 5, 0))
+
+
+def test_a_line_that_opens_with_its_date_keeps_the_stated_time() -> None:
+    embargo = read_embargo("2025. 12. 7.(일) 11:00 < 12. 8.(월) 조간 >", reference=REFERENCE)
+
+    assert embargo is not None and embargo.until == kst(2025, 12, 7, 11, 0)
