@@ -35,6 +35,9 @@ MORNING_EDITION_ONLINE = (timedelta(days=-1), time(12, 0))
 EVENING_EDITION_ONLINE = (timedelta(days=0), time(12, 0))
 HALF_YEAR = 183  # days: a weekday picks between years only within this distance of the reference
 HEADER_LINES = 40  # the embargo is stated in the header; a date in the body is not an embargo
+# A label's value may sit on the next few short lines (a table's cells out of a PDF or HWP file).
+CELL_LINES = 6
+CELL_CHARS = 40
 MAX_TEXT = 200
 WEEKDAYS = "월화수목금토일"
 
@@ -42,7 +45,9 @@ WEEKDAYS = "월화수목금토일"
 # joined before matching.
 _LABEL = re.compile(r"보도\s*(?:시점|일시|시간|시각|가능|예정)|엠바고|embargo", re.IGNORECASE)
 _REQUEST = re.compile(r"보도\s*(?:해|하여|할\s*수)|(?:이후|부터|즉시)\s*보도")
-_EDITION_LINE = re.compile(r"(?:조간|석간)")
+_EDITION_LINE = re.compile(r"조간|석간|[(<\[]\s*(?:온라인|지\s*면)\s*[)>\]]|온라인\s*\d")
+# A table cell that may carry part of the embargo: a date, a bracketed channel, an edition, "즉시".
+_CELL = re.compile(r"\d\s*[.월]|^[(<\[]?\s*(?:온라인|지\s*면|인터넷|방송)\s*[)>\]]?$|조간|석간|즉시")
 _IMMEDIATE = re.compile(r"즉시|배포\s*시(?![각간점]|\s*\d)|배포와\s*동시")
 # Where a line goes on to the distribution time ("배포 2023. 9. 7.(목) 08:00"), the embargo ends.
 _DISTRIBUTION = re.compile(r"배\s*포\s*(?:일\s*시|일|시\s*각|시\s*간)?\s*[:：]?\s*(?=['’‘]?\d)")
@@ -71,13 +76,29 @@ class Embargo:
 
 def read_embargo(text: str, *, reference: date) -> Embargo | None:
     """The release's embargo, or None: no embargo line, "즉시", or a line with no readable moment."""
-    for line in _header_lines(text):
-        until = read_line(line, reference=reference)
-        if until is not None:
-            return Embargo(until=until, text=line[:MAX_TEXT])
+    lines = [" ".join(line.split()) for line in text.splitlines()[:HEADER_LINES]]
+    for index, line in enumerate(lines):
+        if not line or not _is_embargo_line(line):
+            continue
         if _IMMEDIATE.search(_segment(line)):
             return None
+        for candidate in (line, _with_cells(lines, index)):
+            until = read_line(candidate, reference=reference)
+            if until is not None:
+                return Embargo(until=until, text=candidate[:MAX_TEXT])
     return None
+
+
+def _with_cells(lines: list[str], index: int) -> str:
+    """A label whose value sits on the next lines, as a table's cells come out of a PDF or HWP file
+    ("보도시점" / "(온라인)" / "2025. 7. 16.(수) 12:00" / "(지 면)" / "2025. 7. 17.(목) 조간")."""
+    cells: list[str] = []
+    for line in lines[index + 1 :]:
+        if len(cells) == CELL_LINES or len(line) > CELL_CHARS or (line and not _CELL.search(line)):
+            break
+        if line:
+            cells.append(line)
+    return " ".join([lines[index], *cells])
 
 
 def release_embargo(*texts: str, reference: date) -> dict[str, Any] | None:
@@ -92,7 +113,7 @@ def release_embargo(*texts: str, reference: date) -> dict[str, Any] | None:
 def read_line(line: str, *, reference: date) -> datetime | None:
     """The earliest publishing moment one header line states, or None."""
     segment = _segment(line)
-    moments = [moment for moment in _moments(segment, reference=reference) if moment is not None]
+    moments = _moments(segment, reference=reference)
     if moments:
         return min(moments)
     if _IMMEDIATE.search(segment):
@@ -126,17 +147,12 @@ def publish_label(until: datetime) -> str:
     return f"보도 가능: {local.month}월 {local.day}일({weekday}) {local:%H:%M} 이후"
 
 
-def _header_lines(text: str) -> list[str]:
-    lines = [" ".join(line.split()) for line in text.splitlines()[:HEADER_LINES]]
-    return [line for line in lines if line and _is_embargo_line(line)]
-
-
 def _is_embargo_line(line: str) -> bool:
     joined = _join_hangul(line)
     if _LABEL.search(joined) or _REQUEST.search(joined):
         return True
     # A bare edition line ("2024. 3. 5.(화) 조간") is a header only when it carries a date.
-    return bool(_EDITION_LINE.search(joined) and _DATE.search(joined) and len(joined) < 80)
+    return bool(_EDITION_LINE.search(line) and _DATE.search(joined) and len(joined) < 80)
 
 
 def _segment(line: str) -> str:
@@ -154,24 +170,30 @@ def _join_hangul(line: str) -> str:
     return re.sub(r"(?<=[가-힣])\s+(?=[가-힣])", "", line)
 
 
-def _moments(segment: str, *, reference: date) -> list[datetime | None]:
-    moments: list[datetime | None] = []
-    for match in _DATE.finditer(segment):
-        if _is_part_of_number(segment, match):
-            continue
-        day = _day(match, reference=reference)
+def _moments(segment: str, *, reference: date) -> list[datetime]:
+    """The moments the segment states, best kind first: dates with a stated time if there are any
+    (a stated online time beats the 조간 convention), else dates with an edition, else bare dates."""
+    stated: list[datetime] = []
+    by_edition: list[datetime] = []
+    bare: list[datetime] = []
+    matches = [match for match in _DATE.finditer(segment) if not _is_part_of_number(segment, match)]
+    # "2018. 9. 4.(화) 조간(온라인 9. 3. 12:00)": a date without a year takes the line's own year.
+    dated = [day for match in matches if match.group("year") and (day := _day(match, reference=reference))]
+    line_reference = dated[0] if dated else reference
+    for match in matches:
+        day = _day(match, reference=line_reference)
         if day is None:
             continue
         rest = segment[match.end() :]
         clock = _CLOCK.match(rest)
         edition = _EDITION.match(rest)
         if clock and (clock.group("hour") or clock.group("noon")):
-            moments.append(_at(day, clock))
+            stated.append(_at(day, clock))
         elif edition:
-            moments.append(_edition_moment(day, edition.group("edition")))
+            by_edition.append(_edition_moment(day, edition.group("edition")))
         else:
-            moments.append(datetime.combine(day, time(0, 0), tzinfo=KST))
-    return moments
+            bare.append(datetime.combine(day, time(0, 0), tzinfo=KST))
+    return stated or by_edition or bare
 
 
 def _is_part_of_number(segment: str, match: re.Match[str]) -> bool:
@@ -208,7 +230,7 @@ def _nearest_year(month: int, day: int, *, weekday: str | None, reference: date)
     return min(pool, key=lambda d: abs((d - reference).days)) if pool else None
 
 
-def _at(day: date, clock: re.Match[str]) -> datetime | None:
+def _at(day: date, clock: re.Match[str]) -> datetime:
     if clock.group("noon"):
         return datetime.combine(day, time(12, 0), tzinfo=KST)
     hour, minute = int(clock.group("hour")), int(clock.group("minute") or 0)

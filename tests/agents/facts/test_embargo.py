@@ -135,3 +135,43 @@ def test_a_line_that_opens_with_its_date_keeps_the_stated_time() -> None:
     embargo = read_embargo("2025. 12. 7.(일) 11:00 < 12. 8.(월) 조간 >", reference=REFERENCE)
 
     assert embargo is not None and embargo.until == kst(2025, 12, 7, 11, 0)
+
+
+def test_a_label_whose_values_sit_on_the_next_lines_is_read_as_one_header() -> None:
+    release = (
+        "보도자료\n\n보도시점\n\n(온라인)\n\n2025. 12. 2.(화) 18:00\n\n(지 면)\n\n2025. 12. 3.(수) 조간\n\n"
+        "고향사랑기부로 불어넣은 지역활력, 2025년 상반기 모금결과 공개\n"
+    )
+
+    embargo = read_embargo(release, reference=REFERENCE)
+
+    assert embargo is not None and embargo.until == kst(2025, 12, 2, 18, 0)
+    assert embargo.text == "보도시점 (온라인) 2025. 12. 2.(화) 18:00 (지 면) 2025. 12. 3.(수) 조간"
+
+
+def test_an_online_line_with_a_date_is_a_header_line() -> None:
+    embargo = read_embargo("보도자료\n(온라인) 2025. 12. 2.(화) 18:00\n", reference=REFERENCE)
+
+    assert embargo is not None and embargo.until == kst(2025, 12, 2, 18, 0)
+
+
+def test_a_stated_online_time_wins_over_the_morning_edition_convention() -> None:
+    embargo = read_embargo(
+        "보도시점: (온라인) 2025. 12. 2.(화) 18:00 / (지 면) 2025. 12. 3.(수) 조간", reference=REFERENCE
+    )
+
+    assert embargo is not None and embargo.until == kst(2025, 12, 2, 18, 0)
+
+
+def test_a_date_without_a_year_takes_the_year_of_the_line_not_of_the_reference_day() -> None:
+    line = "<보도일시><2018. 9. 4.(화) 조간(온라인 9. 3. 12:00)부터 보도해 주시기 바랍니다.>"
+
+    embargo = read_embargo(line, reference=REFERENCE)
+
+    assert embargo is not None and embargo.until == kst(2018, 9, 3, 12, 0)
+
+
+def test_a_body_word_that_contains_an_edition_word_is_not_a_header() -> None:
+    text = "보도자료\n전국 인구를 기준으로 따지면 1인당 관람 횟수가 3.83회로 최대치를 기록했다."
+
+    assert read_embargo(text, reference=REFERENCE) is None
