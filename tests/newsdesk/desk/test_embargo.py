@@ -113,3 +113,11 @@ def test_a_stored_embargo_that_cannot_be_read_shows_nothing_and_escapes_its_text
     assert response.status_code == 200
     assert parse(response).select(".notice.embargo") == []
     assert b"<script>x</script>" not in response.content
+
+
+def test_a_release_whose_embargo_line_cannot_be_read_is_drafted_without_one(
+    finish_draft: Callable[..., Run],
+) -> None:
+    run = finish_draft(press_release="보도시점: 추후 공지 (일정 미정)\n" + PRESS_RELEASE)
+
+    assert run.status == Run.Status.DONE and run.article.embargo is None
