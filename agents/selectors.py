@@ -11,6 +11,7 @@ from django.db.models import Count, QuerySet, Sum
 from django.db.models.functions import Coalesce, TruncDate
 from django.utils import timezone
 
+from agents.facts.embargo import embargo_until, is_embargoed, publish_label
 from agents.llm import catalog
 from agents.models import Article, LLMCall, Run, RunEvent
 from agents.reporters import ReporterLike
@@ -197,3 +198,13 @@ def body_sentences(*, body: str) -> list[Sentence]:
     """The body's sentences numbered as verification numbers them (1-based, with their paragraph):
     an issue names its sentence by this number, so a face linking the two splits text here."""
     return split_sentences(body)
+
+
+def article_embargo_notice(*, article: Article, now: datetime | None = None) -> str:
+    """The line "보도 가능: 12월 1일(월) 06:00 이후" while the article's release is embargoed; "" once the
+    moment has passed, or when there is none."""
+    moment = timezone.now() if now is None else now
+    if not is_embargoed(article.embargo, now=moment):
+        return ""
+    until = embargo_until(article.embargo)
+    return publish_label(until) if until else ""

@@ -134,6 +134,7 @@ def draft_detail(run: Run) -> dict[str, Any]:
         "style": article.style if article else "",
         "sentences": article.provenance if article else [],
         "missing_facts": article.missing_facts if article else [],
+        "embargo": article.embargo if article else None,
         "parent_id": run.parent_article.run_id if run.parent_article else None,
         "error": run.error,
         "usage": selectors.run_usage(run=run).as_dict(),

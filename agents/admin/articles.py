@@ -124,6 +124,7 @@ class ArticleAdmin(LabelledAdmin):
         "instruction": "수정 지시",
         "changes_made": "수정 내용",
         "warnings": "경고",
+        "embargo": "엠바고(보도 가능 시각)",
         "created_at": "작성 시각",
     }
     list_display = ("headline", "reporter", "department", "verdict", "length", "created_at")

@@ -40,6 +40,9 @@ class Article(models.Model):
     provenance = models.JSONField(default=list, blank=True, editable=False)
     # Must-carry facts of the press release the body lacks: [{fact, source_text}] (agents.facts.keyfacts).
     missing_facts = models.JSONField(default=list, blank=True, editable=False)
+    # The release's embargo: {"until": ISO 8601 in KST, "text": the header line} or None (no line,
+    # or "즉시"); read in code from the release (agents.facts.embargo), inherited by edits.
+    embargo = models.JSONField(null=True, blank=True, default=None)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

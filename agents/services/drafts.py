@@ -16,6 +16,7 @@ from agents.drafting.attachments import AttachmentRef
 from agents.drafting.edit import edit_article, lint_fix
 from agents.drafting.material import MAX_LENGTH, MIN_LENGTH, LengthTarget, SourceDoc, article_length
 from agents.drafting.writing import Draft, DraftRequest, write_draft
+from agents.facts.embargo import release_embargo
 from agents.llm import client as llm
 from agents.models import Article, Run, Upload
 from agents.reporters import ReporterLike
@@ -200,6 +201,9 @@ def draft_execute(*, run: Run) -> Article:
             warnings=[*data.notes, *draft.warnings, *check.warnings],
             model=ctx.model,
             style=style.label,
+            embargo=release_embargo(
+                request.press_release, request.attachment_text, reference=timezone.localdate()
+            ),
             **traced(
                 headline=check.headline or draft.headline,
                 body=check.body,
@@ -384,6 +388,7 @@ def edit_execute(*, run: Run) -> Article:
             warnings=result.warnings,
             model=ctx.model,
             style=parent.style,
+            embargo=parent.embargo,
             **traced(headline=result.headline, body=result.body, material=parent.source_material),
         )
         save_issues(article, result.issues)

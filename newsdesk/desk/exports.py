@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import re
 
+from agents import selectors as agent_selectors
 from agents.models import Article
 from newsdesk import messages as msg
 
@@ -20,8 +21,11 @@ def paragraphs(body: str) -> list[str]:
 
 
 def article_txt(article: Article) -> bytes:
-    """UTF-8 with a BOM so that Windows Notepad and Hangul open Korean text correctly."""
-    text = article.headline.strip() + "\n\n" + "\n\n".join(paragraphs(article.body)) + "\n"
+    """UTF-8 with a BOM so that Windows Notepad and Hangul open Korean text correctly. While the
+    release is embargoed the file opens with the moment it may be published."""
+    notice = agent_selectors.article_embargo_notice(article=article)
+    opening = notice + "\n\n" if notice else ""
+    text = opening + article.headline.strip() + "\n\n" + "\n\n".join(paragraphs(article.body)) + "\n"
     return text.encode("utf-8-sig")
 
 
@@ -29,6 +33,9 @@ def article_docx(article: Article) -> bytes:
     from docx import Document  # loaded on demand: only downloads need it
 
     document = Document()
+    notice = agent_selectors.article_embargo_notice(article=article)
+    if notice:
+        document.add_paragraph().add_run(notice).bold = True
     document.add_heading(_xml_text(article.headline.strip()), level=1)
     for paragraph in paragraphs(article.body):
         document.add_paragraph(_xml_text(paragraph))

@@ -47,8 +47,11 @@ def _monitor_messages(run: Run, scheduled: bool) -> list[Outgoing]:
 
 
 def article_text(article: Article, run: Run) -> str:
-    """Headline, body, the articles consulted, then one verification line."""
-    parts = [article.headline, "", article.body]
+    """Headline, body, the articles consulted, then one verification line; while the release is
+    embargoed the reply opens with the moment it may be published."""
+    notice = selectors.article_embargo_notice(article=article)
+    parts = [notice, ""] if notice else []
+    parts += [article.headline, "", article.body]
     if article.sources:
         parts += ["", RULE, replies.ARTICLE_SOURCES]
         for source in article.sources:

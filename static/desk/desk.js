@@ -194,6 +194,23 @@
     }
   });
 
-  document.addEventListener("DOMContentLoaded", function () { initCounters(document); });
-  document.addEventListener("htmx:afterSettle", function (event) { initCounters(event.target); });
+  // The embargo banner is left out of pages served after its moment; a page kept open past it
+  // drops the banner at that moment too.
+  function scheduleEmbargoes(root) {
+    root.querySelectorAll("[data-embargo-until]").forEach(function (banner) {
+      var wait = Date.parse(banner.getAttribute("data-embargo-until")) - Date.now();
+      if (isNaN(wait)) { return; }
+      if (wait <= 0) { banner.remove(); return; }
+      setTimeout(function () { banner.remove(); }, Math.min(wait, 2147483647));
+    });
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    initCounters(document);
+    scheduleEmbargoes(document);
+  });
+  document.addEventListener("htmx:afterSettle", function (event) {
+    initCounters(event.target);
+    scheduleEmbargoes(event.target);
+  });
 })();

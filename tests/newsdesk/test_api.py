@@ -325,3 +325,24 @@ def test_another_reporters_missing_fact_is_not_found(api: Client, other_reporter
     run = RunFactory(reporter=other_reporter)
 
     assert post(api, f"/api/drafts/{run.pk}/missing_facts", {"fact": 1}).status_code == 404
+
+
+def test_a_draft_reads_back_with_the_embargo_of_its_release(api: Client, fake_llm: FakeAnthropic) -> None:
+    submit(fake_llm)
+    verify_pass(fake_llm)
+    release = (
+        "보도일시: 2026. 12. 1.(화) 조간(온라인 11. 30. 12:00)부터 보도해 주시기 바랍니다.\n" + PRESS_RELEASE
+    )
+    run_id = post(api, "/api/drafts", {"press_release": release}).json()["id"]
+    tasks.draft_run.apply(args=[run_id])
+
+    embargo = api.get(f"/api/drafts/{run_id}").json()["embargo"]
+
+    assert embargo["until"] == "2026-11-30T12:00:00+09:00"
+    assert embargo["text"].startswith("보도일시: 2026. 12. 1.(화) 조간")
+
+
+def test_a_draft_without_an_embargo_line_reads_back_with_null(api: Client, reporter) -> None:
+    run = ArticleFactory(reporter=reporter).run
+
+    assert api.get(f"/api/drafts/{run.pk}").json()["embargo"] is None

@@ -97,6 +97,7 @@ class Result:
     revisions: list[RevisionLink]
     lint: list[LintRow] = field(default_factory=list)
     trace: Trace | None = None  # sentence provenance beside the sources
+    embargo: str = ""  # "보도 가능: … 이후" while the release is embargoed, "" once it has passed
 
 
 @dataclass(frozen=True)
@@ -148,6 +149,7 @@ def result_of(*, reporter: Reporter, run: Run, article: Article) -> Result:
         revisions=revisions_of(reporter=reporter, article=article),
         lint=lint_rows(article=article),
         trace=trace_of(provenance=article.provenance, material=article.source_material),
+        embargo=agent_selectors.article_embargo_notice(article=article),
     )
 
 

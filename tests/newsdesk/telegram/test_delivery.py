@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 import pytest
+import time_machine
 
+from agents.facts.embargo import KST
 from agents.models import Article
 from newsdesk.telegram.delivery import article_text, verification_line
 from tests.factories import ArticleFactory, VerificationIssueFactory
@@ -125,3 +128,17 @@ def test_the_article_reply_names_the_missing_key_facts_on_one_line(reporter) -> 
 def test_an_article_that_carries_every_key_fact_has_no_missing_line(reporter) -> None:
     saved = article(reporter)
     assert "빠진 핵심 사실" not in article_text(saved, saved.run)
+
+
+def test_the_article_reply_opens_with_the_embargo_while_it_holds_and_not_after(reporter) -> None:
+    saved = article(reporter)
+    saved.embargo = {"until": "2026-12-01T06:00:00+09:00", "text": "보도시점: 2026. 12. 1.(화) 06:00"}
+    saved.save()
+
+    with time_machine.travel(datetime(2026, 12, 1, 5, 0, tzinfo=KST), tick=False):
+        before = article_text(saved, saved.run)
+    with time_machine.travel(datetime(2026, 12, 1, 6, 0, tzinfo=KST), tick=False):
+        after = article_text(saved, saved.run)
+
+    assert before.splitlines()[:3] == ["보도 가능: 12월 1일(화) 06:00 이후", "", saved.headline]
+    assert after.splitlines()[0] == saved.headline
