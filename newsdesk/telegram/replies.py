@@ -25,7 +25,7 @@ REGISTERED = (
     "자동 실행: /schedule check 09:00 13:00\n"
     "설정: /set_keyword, /set_division, /set_apikey, /set_style(기사 스타일), /set_model(AI 모델), "
     "/status\n모든 명령: /help\n\n"
-    '보도자료(붙여 넣기, PDF·DOCX·TXT 파일, 스캔본이나 사진, 아이폰 HEIC)를 보내며 '
+    "보도자료(붙여 넣기, PDF·DOCX·TXT 파일, 스캔본이나 사진, 아이폰 HEIC)를 보내며 "
     '"300자 기사 써줘"라고 하면 '
     '사실 확인을 거친 기사 초안을 드립니다. 받은 기사는 "제목 바꿔줘"처럼 말로 고칠 수 있습니다. '
     "직접 쓴 기사의 사실 확인은 웹 데스크의 '직접 쓴 기사 검증'에서 합니다."
