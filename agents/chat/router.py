@@ -30,6 +30,14 @@ class ExtractedParams(BaseModel):
     keyword_action: Literal["add", "remove", "replace"] | None = Field(
         default=None, description="키워드 변경 방식"
     )
+    style: str | None = Field(
+        default=None,
+        max_length=50,
+        description="바꿀 기사 스타일의 언론사 이름, 기본으로는 '기본' (set_style)",
+    )
+    model: str | None = Field(
+        default=None, max_length=50, description="바꿀 AI 모델을 기자가 부른 이름 그대로 (set_model)"
+    )
 
 
 class RouteToToolInput(BaseModel):
@@ -42,6 +50,8 @@ class RouteToToolInput(BaseModel):
         "schedule",
         "set_division",
         "set_keyword",
+        "set_style",
+        "set_model",
         "reject",
     ] = Field(description="실행할 도구")
     reason: str = Field(default="", max_length=300, description="판단 근거 또는 reject 사유 (1문장)")

@@ -15,7 +15,7 @@ from typing import Any
 from django.utils import timezone
 from pydantic import BaseModel, Field
 
-from agents.drafting import attachments
+from agents.drafting import attachments, relevance
 from agents.drafting.attachments import AttachmentRef
 from agents.drafting.material import SourceDoc
 from agents.llm.client import Tool
@@ -137,6 +137,7 @@ class WritingState:
     """What the loop has gathered so far; shared by the tool calls of one run."""
 
     style: ResolvedStyle
+    department: str = ""  # the reporter's desk: search results far from it are left out
     read_file: FileReader = read_here
     attachments: list[AttachmentRef] = field(default_factory=list)
     attachment_texts: dict[int, str] = field(default_factory=dict)
@@ -182,8 +183,9 @@ class WritingState:
 
 
 # --- executors ----------------------------------------------------------------------------
-def search_candidates(*, keywords: list[str], hours: int) -> list[Candidate]:
-    """Naver search → publisher whitelist → title filter; numbered later by the state."""
+def search_candidates(*, keywords: list[str], hours: int, department: str = "") -> list[Candidate]:
+    """Naver search → publisher whitelist → title filter → department filter; numbered later by
+    the state."""
     since = timezone.now() - timedelta(hours=hours)
     found: list[Candidate] = []
     seen: set[str] = set()
@@ -192,6 +194,8 @@ def search_candidates(*, keywords: list[str], hours: int) -> list[Candidate]:
             url = item.originallink or item.link
             publisher = publishers.publisher_for_url(item.originallink) if item.originallink else None
             if not publisher or url in seen or titles.is_skipped_for_check(item.title):
+                continue
+            if relevance.belongs_elsewhere(text=f"{item.title} {item.description}", department=department):
                 continue
             seen.add(url)
             # Naver's own copy (link) has a stable layout our scraper knows; it is the outlet's URL
@@ -209,7 +213,7 @@ def candidate_list(candidates: list[Candidate]) -> str:
 
 def fetch_articles(state: WritingState, args: FetchArticlesInput) -> ToolOutput:
     try:
-        found = search_candidates(keywords=args.keywords, hours=args.hours)
+        found = search_candidates(keywords=args.keywords, hours=args.hours, department=state.department)
     except naver.NaverError as exc:
         raise ToolFailed(RESULT_SEARCH_FAILED.format(reason=exc.user_message)) from exc
     return lambda: candidate_list(state.add_candidates(found))

@@ -80,7 +80,11 @@ def write_draft(
     *, ctx: llm.CallContext, request: DraftRequest, style: ResolvedStyle, on_stage: StageCallback
 ) -> Draft:
     state = tools.WritingState(
-        style=style, attachments=list(request.attachments), pages=request.pages, read_file=request.read_file
+        style=style,
+        department=request.department,
+        attachments=list(request.attachments),
+        pages=request.pages,
+        read_file=request.read_file,
     )
     state.warnings.extend(request.warnings)
     state.material.extend(_given_material(request))
@@ -146,7 +150,9 @@ def _preload_attachments(state: tools.WritingState, on_stage: StageCallback) -> 
 def _presearch(state: tools.WritingState, request: DraftRequest, on_stage: StageCallback) -> None:
     on_stage("search", msg.STAGE_SEARCH)
     try:
-        found = tools.search_candidates(keywords=list(request.keywords[:3]), hours=48)
+        found = tools.search_candidates(
+            keywords=list(request.keywords[:3]), hours=48, department=request.department
+        )
     except naver.NaverError as exc:
         state.warnings.append(msg.SEARCH_FAILED.format(reason=exc.user_message))
         return

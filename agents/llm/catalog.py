@@ -97,6 +97,26 @@ def model_choices() -> list[ModelSpec]:
     return [spec for spec in catalog().values() if not spec.retired]
 
 
+# Reporters call the model families by their Korean readings ("소넷으로 바꿔줘").
+_FAMILY_READINGS = {"하이쿠": "haiku", "소넷": "sonnet", "오퍼스": "opus"}
+
+
+def model_named(words: str) -> str | None:
+    """The offered model a reporter named in words ("소넷", "Sonnet 5", an id); None when no
+    offered model, or more than one, fits."""
+    wanted = "".join(words.lower().split())
+    for reading, family in _FAMILY_READINGS.items():
+        wanted = wanted.replace(reading, family)
+    if not wanted:
+        return None
+    fitting = [
+        spec.id
+        for spec in model_choices()
+        if wanted in "".join(f"{spec.id} {spec.label}".lower().split()) or spec.id.lower() in wanted
+    ]
+    return fitting[0] if len(fitting) == 1 else None
+
+
 def default_model(*, department: str = "") -> str:
     return settings.NEWSDESK_DEPARTMENT_MODELS.get(department) or settings.NEWSDESK_LLM_MODEL
 

@@ -24,6 +24,7 @@ from agents.chat.router import ExtractedParams, RouteToToolInput, reply, route
 from agents.chat.selection import Selection, select_context
 from agents.drafting.material import cut_material, is_source_material
 from agents.errors import UserFacingError
+from agents.llm import catalog
 from agents.llm import client as llm
 from agents.models import Run
 from agents.monitoring import services as monitoring
@@ -46,7 +47,7 @@ class Outcome(enum.StrEnum):
     ANSWER = "answer"  # `text` is the reply (a conversation answer, a schedule change)
     INCOMPLETE = "incomplete"  # the request lacks what its job needs (an article, times, a name)
     NOT_FOUND = "not_found"  # a keyword removal names none of the reporter's; `keywords`: as given
-    CHANGE = "change"  # the face stores `department` or `keywords` (the reporter's profile is its)
+    CHANGE = "change"  # the face stores `department`, `keywords`, `model` or `publisher_style`
     REJECTED = "rejected"  # not ours to do; `text` is the model's reason, possibly ""
 
 
@@ -60,6 +61,9 @@ class Decision:
     text: str = ""
     department: str = ""
     keywords: tuple[str, ...] = ()
+    # A writing preference to store ("" = back to the default; None = not this change).
+    model: str | None = None
+    publisher_style: str | None = None
 
 
 @dataclass(frozen=True)
@@ -252,6 +256,26 @@ def _set_keyword(request: _Request) -> Decision:
     return Decision("set_keyword", Outcome.CHANGE, keywords=tuple(keywords))
 
 
+DEFAULT_WORDS = {"기본", "기본값", "default"}
+
+
+def _set_style(request: _Request) -> Decision:
+    style = (request.params.style or "").strip()
+    if not style:
+        return Decision("set_style", Outcome.INCOMPLETE)
+    return Decision("set_style", Outcome.CHANGE, publisher_style="" if style in DEFAULT_WORDS else style)
+
+
+def _set_model(request: _Request) -> Decision:
+    words = (request.params.model or "").strip()
+    if words in DEFAULT_WORDS:
+        return Decision("set_model", Outcome.CHANGE, model="")
+    model = catalog.model_named(words) if words else None
+    if model is None:  # not said, or no offered model fits: the face shows the choices
+        return Decision("set_model", Outcome.INCOMPLETE)
+    return Decision("set_model", Outcome.CHANGE, model=model)
+
+
 def merged_keywords(current: list[str], given: list[str], action: str) -> list[str] | None:
     """The new keyword list; None when a removal names nothing the reporter has."""
     given = [k.strip() for k in given if k.strip()]
@@ -276,5 +300,7 @@ JOBS: dict[str, Callable[[_Request], Decision]] = {
     "schedule": _schedule,
     "set_division": _set_division,
     "set_keyword": _set_keyword,
+    "set_style": _set_style,
+    "set_model": _set_model,
     "reject": _reject,
 }

@@ -6,10 +6,12 @@ from collections.abc import Callable
 
 from django.conf import settings
 from django.db.models import Count
+from django.utils import timezone
 
 from agents import selectors as agent_selectors
 from agents.models import Run
 from agents.monitoring import services as monitoring
+from agents.monitoring.common import KST
 from agents.services import InputError
 from newsdesk.choices import Choices, reporter_choices
 from newsdesk.models import Reporter
@@ -145,20 +147,38 @@ def _stats(incoming: Incoming, reporter: Reporter) -> None:
 
 
 def stats_text() -> str:
-    reporters = Reporter.objects.exclude(registration_step__in=profile.REGISTRATION)
-    by_department = reporters.values("department").annotate(n=Count("id")).order_by("-n")
-    scheduled = sum(1 for r in reporters if any(monitoring.schedule_list(reporter=r).values()))
-    users = [
-        f"{r.department} | {', '.join(r.keywords)}"
-        + (f" | 최근 check: {r.last_check_at:%Y-%m-%d %H:%M}" if r.last_check_at else "")
-        for r in reporters.order_by("created_at")
-    ]
+    """v1's admin summary (§16): schedules counted per reporter and per command, times in KST."""
+    reporters = list(
+        Reporter.objects.exclude(registration_step__in=profile.REGISTRATION).order_by("created_at")
+    )
+    by_department = (
+        Reporter.objects.filter(pk__in=[r.pk for r in reporters])
+        .values("department")
+        .annotate(n=Count("id"))
+        .order_by("-n")
+    )
+    schedules = {r.pk: monitoring.schedule_list(reporter=r) for r in reporters}
+    per_command = {
+        command: sum(len(s[command]) for s in schedules.values()) for command in ("check", "report")
+    }
+    scheduled = replies.STATS_SCHEDULED.format(count=sum(1 for s in schedules.values() if any(s.values())))
+    if any(per_command.values()):
+        scheduled += "\n" + replies.STATS_PER_COMMAND.format(**per_command)
     return replies.STATS.format(
-        total=reporters.count(),
+        total=len(reporters),
         departments="\n".join(f"{row['department']}: {row['n']}명" for row in by_department) or replies.NONE,
         scheduled=scheduled,
-        users="\n".join(users) or replies.NONE,
+        users="\n".join(_stats_line(r, schedules[r.pk]) for r in reporters) or replies.NONE,
     )
+
+
+def _stats_line(reporter: Reporter, schedule: dict[str, list[str]]) -> str:
+    line = f"{reporter.department} | {', '.join(reporter.keywords)}"
+    if count := sum(len(times) for times in schedule.values()):
+        line += f" | 스케줄 {count}건"
+    if reporter.last_check_at:
+        line += f" | 최근 check: {timezone.localtime(reporter.last_check_at, KST):%Y-%m-%d %H:%M}"
+    return line
 
 
 COMMANDS: dict[str, Handler] = {

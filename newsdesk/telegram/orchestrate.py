@@ -9,7 +9,7 @@ from agents.services.conversation import Decision, Outcome, message_route
 from conversations.models import Message
 from newsdesk.models import Reporter
 from newsdesk.services import ProfileError, reporter_update
-from newsdesk.telegram import profile, replies
+from newsdesk.telegram import preferences, profile, replies
 from newsdesk.telegram.incoming import Incoming
 from newsdesk.telegram.progress import announce
 from newsdesk.telegram.sender import say
@@ -26,6 +26,8 @@ INCOMPLETE = {
     "set_division": replies.DIVISION_NEEDS_NAME,
     "set_keyword": replies.KEYWORDS_NEED_VALUES,
 }
+# A preference asked for without a usable value: the same keyboard as the bare command.
+ASK = {"set_style": preferences.ask_style, "set_model": preferences.ask_model}
 
 
 def handle_text(incoming: Incoming, reporter: Reporter, logged: Message) -> Run | None:
@@ -43,6 +45,9 @@ def handle_text(incoming: Incoming, reporter: Reporter, logged: Message) -> Run 
         return decision.run
     if decision.outcome == Outcome.CHANGE:
         _change(incoming, reporter, decision)
+        return None
+    if decision.outcome == Outcome.INCOMPLETE and decision.tool in ASK:
+        ASK[decision.tool](incoming, reporter)
         return None
     say(chat_id=incoming.chat_id, text=reply_text(decision), reporter=reporter)
     return None
@@ -63,6 +68,11 @@ def reply_text(decision: Decision) -> str:
 
 
 def _change(incoming: Incoming, reporter: Reporter, decision: Decision) -> None:
+    if decision.model is not None or decision.publisher_style is not None:
+        preferences.change_by_text(
+            incoming, reporter, model=decision.model, publisher_style=decision.publisher_style
+        )
+        return
     if decision.department:
         profile.change_division(incoming, reporter, decision.department)
         return

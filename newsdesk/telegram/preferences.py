@@ -20,8 +20,13 @@ STYLE, MODEL = "style", "model"
 
 def set_style(incoming: Incoming, reporter: Reporter) -> None:
     if incoming.args:
-        _change_by_text(incoming, reporter, publisher_style=_default_or(incoming.args))
+        change_by_text(incoming, reporter, publisher_style=_default_or(incoming.args))
         return
+    ask_style(incoming, reporter)
+
+
+def ask_style(incoming: Incoming, reporter: Reporter) -> None:
+    """The style keyboard (also for "스타일 바꿔줘" said without a publisher)."""
     choices = reporter_choices(reporter=reporter)
     if not choices.publisher_styles:
         text = replies.NO_STYLES.format(current=choices.style_label)
@@ -34,8 +39,13 @@ def set_style(incoming: Incoming, reporter: Reporter) -> None:
 
 def set_model(incoming: Incoming, reporter: Reporter) -> None:
     if incoming.args:
-        _change_by_text(incoming, reporter, model=_default_or(incoming.args))
+        change_by_text(incoming, reporter, model=_default_or(incoming.args))
         return
+    ask_model(incoming, reporter)
+
+
+def ask_model(incoming: Incoming, reporter: Reporter) -> None:
+    """The model keyboard (also for a model named in words that no offered model fits)."""
     choices = reporter_choices(reporter=reporter)
     lines = [
         replies.MODEL_OPTION.format(label=spec.label, input=spec.input, output=spec.output)
@@ -93,7 +103,7 @@ def _default_or(value: str) -> str:
     return "" if value.strip() == replies.DEFAULT_CHOICE else value
 
 
-def _change_by_text(
+def change_by_text(
     incoming: Incoming, reporter: Reporter, *, model: str | None = None, publisher_style: str | None = None
 ) -> None:
     try:

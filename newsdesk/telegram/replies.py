@@ -23,8 +23,12 @@ REGISTERED = (
     "등록을 마쳤습니다.\n부서: {department}\n키워드: {keywords}\n\n"
     "실행: /check 타사 체크, /report 부서 브리핑\n"
     "자동 실행: /schedule check 09:00 13:00\n"
-    "설정: /set_keyword, /set_division, /set_apikey, /status\n\n"
-    '보도자료를 보내며 "300자 기사 써줘"라고 하면 사실 확인을 거친 기사 초안을 드립니다.'
+    "설정: /set_keyword, /set_division, /set_apikey, /set_style(기사 스타일), /set_model(AI 모델), "
+    "/status\n모든 명령: /help\n\n"
+    "보도자료(붙여 넣기, PDF·DOCX·TXT 파일, 스캔본이나 사진, 아이폰 HEIC)를 보내며 "
+    '"300자 기사 써줘"라고 하면 '
+    '사실 확인을 거친 기사 초안을 드립니다. 받은 기사는 "제목 바꿔줘"처럼 말로 고칠 수 있습니다. '
+    "직접 쓴 기사의 사실 확인은 웹 데스크의 '직접 쓴 기사 검증'에서 합니다."
 )
 FINISH_REGISTRATION = "등록을 먼저 마쳐 주세요. 지금 단계의 질문에 답하거나 /cancel 로 취소하세요."
 CANCELLED = "취소했습니다."
@@ -139,7 +143,9 @@ VERIFICATION_SKIPPED = "사실 확인: AI 검증을 하지 못해 코드 검사�
 DESK_LINK = "수정 내역과 근거 전체 보기: {url}"
 ARTICLE_WARNING = "⚠ {warning}"
 
-STATS = "전체 사용자 {total}명\n\n[부서별]\n{departments}\n\n[스케줄] {scheduled}명 등록\n\n[사용자]\n{users}"
+STATS = "전체 사용자 {total}명\n\n[부서별]\n{departments}\n\n[스케줄] {scheduled}\n\n[사용자]\n{users}"
+STATS_SCHEDULED = "{count}명 등록"
+STATS_PER_COMMAND = "check {check}건 / report {report}건"
 
 # The command menu Telegram shows next to the text box (setMyCommands; v1's order, plus /help).
 COMMAND_MENU = [

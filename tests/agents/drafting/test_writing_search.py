@@ -125,3 +125,33 @@ def test_an_unscrapable_page_falls_back_to_its_summary_flagged(
     run_draft(reporter, keywords=["청년 월세"])
 
     assert "요약만 제공" in fake_llm.requests[1].last_user_text()
+
+
+def test_a_result_that_plainly_belongs_to_a_far_off_desk_is_left_out_of_the_list(
+    reporter, news, fake_naver: FakeNaver, pages: FakePages, fake_llm: FakeAnthropic
+) -> None:
+    sports = item(
+        "청년 월세? 프로야구 선수 FA 이적 시장 개막",
+        "https://www.yna.co.kr/view/9",
+        pages.url("/a9"),
+        "야구 대표팀 출신 선수",
+    )
+    fake_naver.add("청년 월세", [sports])
+    submit(fake_llm)
+    verify_pass(fake_llm)
+
+    run = run_draft(reporter, keywords=["청년 월세"])
+
+    assert reporter.department == "사회부"
+    prompt = fake_llm.requests[0].last_user_text()
+    assert "서울시 청년 월세 지원 확대" in prompt and "청년 주거비 부담 여전" in prompt
+    assert "FA 이적" not in prompt
+    assert run.status == Run.Status.DONE, run.error
+
+
+def test_the_model_may_select_up_to_ten_articles(reporter, news, fake_llm: FakeAnthropic) -> None:
+    from agents.drafting import tools
+    from agents.prompts import load
+
+    assert tools.SelectArticlesInput.model_json_schema()["properties"]["selected_indices"]["maxItems"] == 10
+    assert "최대 10건" in load("writing_system")

@@ -216,3 +216,21 @@ def test_old_updates_are_purged_hourly_and_the_purge_is_idempotent(
 
     assert purge_updates() == 1 and purge_updates() == 0
     assert TelegramUpdate.objects.count() == 1
+
+
+def test_stats_shows_the_last_check_in_kst_and_the_schedule_counts(
+    registered: Reporter, fake_telegram: FakeTelegram, settings
+) -> None:
+    from datetime import UTC, datetime
+
+    settings.NEWSDESK_ADMIN_TELEGRAM_IDS = [CHAT]
+    Reporter.objects.filter(pk=registered.pk).update(last_check_at=datetime(2026, 3, 2, 0, 30, tzinfo=UTC))
+    send("/schedule check 09:00 13:30")
+    send("/schedule report 08:00")
+
+    send("/stats")
+
+    text = last_text(fake_telegram)
+    assert "최근 check: 2026-03-02 09:30" in text  # 00:30 UTC is 09:30 in Seoul
+    assert "[스케줄] 1명 등록\ncheck 2건 / report 1건" in text
+    assert "| 스케줄 3건 |" in text
