@@ -19,7 +19,7 @@ from datetime import date
 from typing import Any, Protocol
 
 from agents import messages as msg
-from agents.verification.evidence import AMOUNT_GAP, Checked, content_words, find_span
+from agents.verification.evidence import AMOUNT_GAP, Checked, find_span
 from agents.verification.guard import dates
 from agents.verification.guard.agreement import speaks_of
 from agents.verification.guard.binding import read_numbers
@@ -31,9 +31,12 @@ SUSPECT = "suspect"
 # A clause ends at a sentence end, a line break, a semicolon or a comma followed by a space (the
 # comma of "1,250" has none): "서울이 30.4%, 부산이 20.1%" holds two clauses, one subject each.
 _CLAUSE_END = re.compile(r"(?<=[.?!])\s+|\n+|;\s*|,\s+")
-# Where an article clause begins: what the figure is about is said after it.
-_CLAUSE_START = re.compile(r"[,;“”\"「」]\s*")
+# Where what a figure is about begins: a clause break, a list's middle dot, or a connective ending
+# ("감소했고 ", "늘었으며 ", "증가했지만 "). A noun ending so (최고, 창고) only narrows the scope: the
+# safe side, the sentence is then cut.
+_SCOPE_BREAK = re.compile(r"[,;·“”\"「」]\s*|(?<=[가-힣])(?:고|며|지만|는데)\s")
 _SPACES = re.compile(r"[^\S\n]+")
+_ATTACHED = re.compile(r"(?<=\x00)[가-힣]+")
 
 
 class IssueLike(Protocol):
@@ -131,9 +134,12 @@ def is_marked(issue: Any) -> bool:
 def clause_holding(
     *, fact: str, kind: str, sentence: str, span: str, sources: Sequence[str], reference: date | None
 ) -> Checked | None:
-    """The span is in a source, and one clause of it states the fact's value together with every
-    subject word of the fact in its article sentence (the content words right before it in its
-    clause, as the guard reads what a figure is about)."""
+    """The span is in a source, and one clause of it states the fact's value right after every
+    subject word of the fact in its article sentence.
+
+    Both sides are read the same way: what a value is about is said between the figure before it
+    (or the clause break) and the value, as the guard reads it. A whole clause is not enough:
+    "자산은 4억 원으로 감소했고 부채는 2천만 원으로" holds 자산 and 2천만 원, about two things."""
     number = find_span(span, sources)
     if number is None:
         return None
@@ -141,13 +147,14 @@ def clause_holding(
     start = sentence.find(fact)
     if start < 0:
         sentence, start = fact, 0
-    holds = _value_reader(fact, kind, sentence, start, reference)
+    places = _value_reader(fact, kind, sentence, start, reference)
     wanted = subject_words(sentence=sentence, start=start, end=start + len(fact))
-    if holds is None or not wanted:
+    if places is None or not wanted:
         return None
     for clause in clauses(span):
-        if holds(clause) and _names_all(clause, wanted):
-            return Checked(number, clause)
+        for reading, at, until in places(clause):
+            if _about(reading, at, until, wanted):
+                return Checked(number, clause)
     return None
 
 
@@ -157,14 +164,38 @@ def clauses(span: str) -> list[str]:
 
 def subject_words(*, sentence: str, start: int, end: int) -> frozenset[str]:
     """What the article says the fact is about: the last few content words before it in its
-    clause; for a fact that opens its clause, the first few after it."""
-    masked = mask(sentence, _fact_spans(sentence))
-    opening = max((m.end() for m in _CLAUSE_START.finditer(masked, 0, start)), default=0)
+    clause ("부산의 1인 가구 비율은 30.4%": 부산, 가구, 비율); for a fact that opens its clause, the
+    first few after it."""
+    masked = _masked(sentence)
+    opening = max((m.end() for m in _SCOPE_BREAK.finditer(masked, 0, start)), default=0)
     before = words(masked[opening:start])
-    if before:
-        return frozenset(before[-OWN_WORDS:])
-    closing = _CLAUSE_START.search(masked, end)
-    return frozenset(words(masked[end : closing.start() if closing else len(masked)])[:OWN_WORDS])
+    return frozenset(before[-OWN_WORDS:] or _words_after(masked, end)[:OWN_WORDS])
+
+
+def value_scope(text: str, start: int, end: int) -> list[str]:
+    """The content words a source value at text[start:end] is about: those since the figure before
+    it or the clause break before it, whichever is nearer ("자산은 4억 원으로 감소했고 부채는 2천만
+    원으로": 부채 only); when that holds none ("1만5000가구에서 2만 가구로"), those since the clause
+    break; for a value that opens its clause, the first few after it. Dates are neither words
+    (지난해, 3월) nor boundaries."""
+    found = dates.find_dates(text)
+    masked = _masked(text)
+    opening = max((m.end() for m in _SCOPE_BREAK.finditer(masked, 0, start)), default=0)
+    figures = [n.end for n in read_numbers(text, found) if n.end <= start]
+    near = words(masked[max([opening, *figures]) : start]) or words(masked[opening:start])
+    return near or _words_after(masked, end)[:OWN_WORDS]
+
+
+def _words_after(masked: str, end: int) -> list[str]:
+    closing = _SCOPE_BREAK.search(masked, end)
+    return words(masked[end : closing.start() if closing else len(masked)])
+
+
+def _masked(text: str) -> str:
+    """text with its figures and dates blanked out, and the particle or counter written onto one
+    ("480억 원으로", "2018년에는"): none of them is a word about anything."""
+    blank = mask(text, _fact_spans(text))
+    return _ATTACHED.sub(lambda m: "\x00" * len(m.group()), blank)
 
 
 def _fact_spans(text: str) -> list[tuple[int, int]]:
@@ -173,36 +204,56 @@ def _fact_spans(text: str) -> list[tuple[int, int]]:
     return [(h.start, h.end) for h in found] + [(n.start, n.end) for n in read_numbers(text, found)]
 
 
-def _names_all(clause: str, wanted: frozenset[str]) -> bool:
-    """Every wanted word is in the clause, compared as the guard compares words ("서울" and "서울시"
-    agree, "서울시" and "서울대" do not)."""
-    here = Context.of(frozenset(), content_words(clause), "")
-    return all(speaks_of(here, word) for word in wanted)
+def _about(text: str, start: int, end: int, wanted: frozenset[str]) -> bool:
+    """Whether the value at text[start:end] is about every wanted word: each is in its scope, or
+    stands before it in the clause (a topic: "지난해 농가 자산은 … 부채는 2천만 원" is about 농가)
+    without naming another figure there (the word right before that figure: 자산 names 4억 원)."""
+    scope = value_scope(text, start, end)
+    topic = words(_masked(text)[:start])
+    named = {
+        near[-1]
+        for n in read_numbers(text, dates.find_dates(text, lenient=True), lenient=True)
+        if n.start != start and (near := value_scope(text, n.start, n.end))
+    }
+    return bool(scope) and all(
+        _has(scope, word) or (_has(topic, word) and not _has(named, word)) for word in wanted
+    )
 
 
-def _value_reader(
-    fact: str, kind: str, sentence: str, start: int, reference: date | None
-) -> Callable[[str], bool] | None:
-    """A test of whether a source clause states the fact's value, read by the guard's reader."""
+def _has(found: Iterable[str], word: str) -> bool:
+    """word is among found as the guard compares words ("서울" and "서울시" agree, "서울시" and
+    "서울대" do not)."""
+    return speaks_of(Context.of(frozenset(), frozenset(found), ""), word)
+
+
+Places = Callable[[str], list[tuple[str, int, int]]]  # (reading of the clause, start, end)
+
+
+def _value_reader(fact: str, kind: str, sentence: str, start: int, reference: date | None) -> Places | None:
+    """Where a source clause states the fact's value, read by the guard's reader: (the reading of
+    the clause, where the value stands in it)."""
     if kind == "date":
         hit = next((h for h in dates.find_dates(sentence) if h.start == start), None)
         if hit is None:
             return None
         keys = {dates.facet_key(f) for f in dates.alternatives(hit, reference)}
-        return lambda clause: any(
-            keys & dates.source_keys(h, reference) for h in dates.find_dates(clause, lenient=True)
-        )
+        return lambda clause: [
+            (clause, h.start, h.end)
+            for h in dates.find_dates(clause, lenient=True)
+            if keys & dates.source_keys(h, reference)
+        ]
     if kind == "number":
         wanted = next(
             (n for n in read_numbers(sentence, dates.find_dates(sentence)) if n.start == start), None
         )
         if wanted is None:
             return None
-        return lambda clause: any(
-            n.value == wanted.value and n.family == wanted.family
+        return lambda clause: [
+            (reading, n.start, n.end)
             for reading in dict.fromkeys((clause, AMOUNT_GAP.sub("", clause)))
             for n in read_numbers(reading, dates.find_dates(reading, lenient=True), lenient=True)
-        )
+            if n.value == wanted.value and n.family == wanted.family
+        ]
     return None
 
 

@@ -33,9 +33,9 @@ CTX = llm.CallContext(api_key="sk-ant-test-suspects")
 MATERIAL = [SourceDoc("press_release", "자료 1", RELEASE)]
 
 
-def holding(fact: str, sentence: str, span: str, kind: str = "number") -> bool:
+def holding(fact: str, sentence: str, span: str, kind: str = "number", sources: list[str] = SOURCES) -> bool:
     found = suspects.clause_holding(
-        fact=fact, kind=kind, sentence=sentence, span=span, sources=SOURCES, reference=date(2026, 3, 3)
+        fact=fact, kind=kind, sentence=sentence, span=span, sources=sources, reference=date(2026, 3, 3)
     )
     return found is not None
 
@@ -56,6 +56,21 @@ def test_a_clause_with_the_subject_but_another_value_is_no_evidence() -> None:
 def test_subject_and_value_in_two_clauses_of_one_sentence_are_no_evidence() -> None:
     """'서울 30.4%, 부산 20.1%': the comma parts the clauses, so 부산 never holds 30.4%."""
     assert not holding("20.1%", "서울의 1인 가구 비율은 20.1%였다.", SAME_SUBJECT_QUOTE)
+
+
+def test_in_a_clause_of_two_figures_each_value_is_about_the_words_right_before_it() -> None:
+    """One clause, no comma: 자산 names 4억 원, 부채 names 2천만 원; 농가 is the topic of both."""
+    farm = "지난해 농가 자산은 4억 원으로 1.8% 감소했고 부채는 2천만 원으로 0.4% 늘었다."
+
+    assert holding("2천만 원", "농가 부채는 2천만 원이었다.", farm, sources=[farm])
+    assert not holding("2천만 원", "농가 자산은 2천만 원이었다.", farm, sources=[farm])
+
+
+def test_in_a_bracketed_list_each_value_belongs_to_the_label_before_it() -> None:
+    airports = "공항별로는 대구(118.9%)·김해(13.3%)·인천(7.6%)공항 등은 증가했다."
+
+    assert holding("118.9%", "대구공항은 118.9% 늘었다.", airports, sources=[airports])
+    assert not holding("118.9%", "김해공항은 118.9% 늘었다.", airports, sources=[airports])
 
 
 def test_a_quote_that_is_not_in_the_sources_is_no_evidence() -> None:
