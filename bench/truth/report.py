@@ -116,11 +116,13 @@ def _families(parts: dict[str, Tally]) -> list[str]:
         "",
         "precision = flags on injected errors / all flags; recall = errors this family caught / all"
         " injected errors; let through = facts it confirmed on a sentence whose error was missed;"
-        " flags are split by strength (cut = contradicted, cut by code whatever the verifier brings;"
-        " suspect = settled by the verifier, kept and marked without one); may cut = precision"
+        " flags are split by strength (contradicted: cut by code whatever the verifier brings;"
+        " suspect: settled by the verifier, kept and marked without one; the rest are not_found);"
+        " may cut = precision"
         f" ≥ {CUT_PRECISION:.1%}, the bar for `contradicted`",
         "",
-        "| family | part | false flags (cut/suspect) | true flags (cut/suspect) | precision | recall"
+        "| family | part | false flags (contradicted/suspect) | true flags (contradicted/suspect)"
+        " | precision | recall"
         " | may cut | let through |",
         "| --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
