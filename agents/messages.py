@@ -56,6 +56,21 @@ KEPT_BY_DERIVATION = "자료의 수치로 계산한 값: 코드가 다시 계산
 EVIDENCE_MISSING = "AI는 확인했다고 했지만 자료 구절이나 계산을 대지 못해 삭제"
 EVIDENCE_REJECTED = "AI가 제시한 구절이나 계산을 코드가 자료에서 확인하지 못해 삭제"
 CONTRADICTED_BY_CODE = "자료의 같은 항목과 값이 다름"
+# A suspect claim: the code guard's binding judgement (another subject's value, another event's
+# date) that is not precise enough to cut on by itself (agents.verification.suspects).
+SUSPECT_MARK = "확인 필요"
+SUSPECT_DEFAULT = "자료에서 이 값은 다른 대상이나 다른 일의 것으로 보입니다."
+SUSPECT_UNCHECKED = SUSPECT_MARK + ": {reason} AI 검증 없이 문장을 남겼으니 자료와 직접 대조해 주세요."
+SUSPECT_KEPT_BY_CLAUSE = (
+    "코드가 다른 대상의 값으로 의심했지만, AI가 제시한 자료 구절에서 같은 대상과 값을 코드가 확인"
+)
+SUSPECT_EVIDENCE_MISSING = (
+    "코드가 다른 대상의 값으로 의심했고, AI가 같은 대상과 값이 함께 적힌 자료 구절을 대지 못해 삭제"
+)
+SUSPECT_EVIDENCE_REJECTED = (
+    "코드가 다른 대상의 값으로 의심했고, AI가 제시한 구절에서 같은 대상과 값을 코드가 확인하지 못해 삭제"
+)
+SUSPECT_SPANS = "대상에 관한 자료 구절: {subject} / 같은 값이 나오는 자료 구절: {value}"
 DRAFT_DONE = "완료 · 사실 확인 {confirmed}건 확인"
 DRAFT_DONE_REVISED = "완료 · 사실 확인 {confirmed}건 확인, {removed}문장 수정"
 EDIT_DONE = "수정 완료"

@@ -16,7 +16,7 @@ from agents.llm import catalog
 from agents.models import Article, LLMCall, Run, RunEvent
 from agents.reporters import ReporterLike
 from agents.verification.guard import Sentence, normalize_body, split_sentences
-from agents.verification.verify import Summary, summary
+from agents.verification.summary import Summary, summary
 from agents.work.run_inputs import is_verify
 from agents.work.runs import DRAFT_STAGES
 from styles.lint import Hit

@@ -98,6 +98,7 @@ def issue(i: Any) -> dict[str, Any]:
         "action": i.action,
         "reason": i.reason,
         "formula": i.formula,
+        "rule": i.rule,
     }
 
 

@@ -30,6 +30,7 @@ ISSUE_LABELS = {
     "source": "근거",
     "reason": "이유",
     "formula": "계산식",
+    "rule": "규칙",
     "origin": "검출",
     "sentence_index": "문장 번호",
     "action": "조치",
@@ -45,6 +46,7 @@ ISSUE_FIELDS = (
     "source",
     "reason",
     "formula",
+    "rule",
     "origin",
     "sentence_index",
     "action",
@@ -88,6 +90,7 @@ class VerificationIssueInline(LabelledTabularInline):
         "status",
         "kind",
         "origin",
+        "rule",
         "action",
         "source",
         "reason",
@@ -167,13 +170,15 @@ class VerificationIssueAdmin(LabelledAdmin):
         "status",
         "kind",
         "origin",
+        "rule",
         "action",
         "review_state",
         "article",
         "article__department",
         "reviewed_by",
     )
-    list_filter = ("status", "kind", "origin", "article__department", "review_state")
+    # The rule family and the status side by side: how often a family's suspects were cut or kept.
+    list_filter = ("status", "rule", "kind", "origin", "article__department", "review_state")
     list_select_related = ("article", "reviewed_by")
     search_fields = ("claim", "article__headline")
     fields = ISSUE_FIELDS

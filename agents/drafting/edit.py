@@ -17,6 +17,7 @@ from agents import messages as msg
 from agents import prompts
 from agents.drafting.material import LENGTH_TOLERANCE, MAX_LENGTH, SourceDoc, article_length
 from agents.llm import client as llm
+from agents.verification import suspects
 from agents.verification.guard import normalize_body, split_sentences
 from agents.verification.headlines import settle_headline
 from agents.verification.verify import Issue, code_issues, headline_issues, revise
@@ -142,6 +143,7 @@ def _guarded(
     # what was checked; the headline is checked like a sentence (number 0).
     issues = code_issues(body=new_body, sources=sources, reference=reference)
     issues += headline_issues(headline=new_headline, body=new_body, sources=sources, reference=reference)
+    suspects.mark_unchecked(issues=issues)  # no model checks an edit: a suspect claim stays, marked
     final = revise(
         sentences=split_sentences(new_body), issues=issues, revisions={}, sources=sources, reference=reference
     )

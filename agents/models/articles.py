@@ -59,6 +59,8 @@ class VerificationIssue(models.Model):
         CONFIRMED = "confirmed", "확인"
         NOT_FOUND = "not_found", "근거 없음"
         CONTRADICTED = "contradicted", "불일치"
+        # A binding judgement the verifier settles; without a model it is kept and marked.
+        SUSPECT = "suspect", "의심"
 
     class Kind(models.TextChoices):
         NUMBER = "number", "수치"
@@ -92,6 +94,8 @@ class VerificationIssue(models.Model):
     # Why a claim was flagged, or how code confirmed what the guard alone could not.
     reason = models.TextField(blank=True)
     formula = models.TextField(blank=True)  # a derived figure's recomputed formula
+    # The rule family that raised it: the guard's ("absent", "bind:other-subject", …) or "model".
+    rule = models.CharField(max_length=40, blank=True, db_index=True)
     review_state = models.CharField(max_length=10, choices=ReviewState.choices, default=ReviewState.OPEN)
     reviewed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"

@@ -15,7 +15,8 @@ from agents.errors import UserFacingError
 from agents.llm import client as llm
 from agents.models import Article, Run, VerificationIssue
 from agents.reporters import ReporterLike
-from agents.verification.verify import Issue, tally
+from agents.verification.summary import tally
+from agents.verification.verify import Issue
 from agents.work import outbox, runs
 
 # The task that executes each kind of run, by name: services record work, never import tasks.
@@ -87,6 +88,7 @@ def save_issues(article: Article, issues: list[Issue]) -> None:
             action=i.action,
             reason=i.reason[:500],
             formula=i.formula[:500],
+            rule=i.rule[:40],
         )
         for i in issues
     )

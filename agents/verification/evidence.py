@@ -63,7 +63,7 @@ class Checked:
 _SPACE = re.compile(r"\s+")
 _SENTENCE_END = re.compile(r"(?<=[.?!])\s|\n")
 _DIGIT_COMMA = re.compile(r"(?<=\d),(?=\d{3})")
-_AMOUNT_GAP = re.compile(r"(?<=[\d조억만천백]) +(?=[\d조억만천백원])")
+AMOUNT_GAP = re.compile(r"(?<=[\d조억만천백]) +(?=[\d조억만천백원])")
 _FOLD = str.maketrans({"“": '"', "”": '"', "‘": "'", "’": "'", "ㆍ": "·", "•": "·", "∼": "~", "〜": "~"})
 
 
@@ -99,7 +99,7 @@ def span_supports(
     if number is None:
         return None
     # PDF text splits amounts ("1,250 억 원"); the span is also read with those gaps closed.
-    readings = [span, _AMOUNT_GAP.sub("", span)]
+    readings = [span, AMOUNT_GAP.sub("", span)]
     findings = [
         f
         for f in article_findings(body=sentence or fact, sources=readings, reference=reference)
@@ -126,12 +126,12 @@ def _sentence_at(readings: Sequence[str], finding: Finding) -> str:
 def _about_same(sentence: str, source_sentence: str) -> bool:
     """Whether a content word of the article sentence is in the source sentence ("서울" and "서울시"
     agree, "서울시" and "서울대" do not)."""
-    article = Context.of(_content_words(sentence), frozenset(), "")
-    return related(article, Context.of(frozenset(), _content_words(source_sentence), ""))
+    article = Context.of(content_words(sentence), frozenset(), "")
+    return related(article, Context.of(frozenset(), content_words(source_sentence), ""))
 
 
 @lru_cache(maxsize=1024)
-def _content_words(text: str) -> frozenset[str]:
+def content_words(text: str) -> frozenset[str]:
     """The words of text outside its figures and dates: the unit of "230억원" says nothing."""
     found = find_dates(text)
     spans = [(h.start, h.end) for h in found] + [(n.start, n.end) for n in read_numbers(text, found)]
@@ -148,7 +148,7 @@ def derivation_supports(
         return None
     operands: list[NumberHit] = []
     for operand in derivation.operands:
-        hit = _first_number(_AMOUNT_GAP.sub("", operand), lenient=True)
+        hit = _first_number(AMOUNT_GAP.sub("", operand), lenient=True)
         if hit is None:
             return None
         operands.append(hit)

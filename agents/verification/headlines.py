@@ -37,9 +37,11 @@ def settle_headline(
     body: str,
     sources: Sequence[str],
     reference: date | None,
+    cut: Sequence[str] = FLAGGED,
 ) -> SettledHeadline:
-    """The headline to deliver; the headline's flagged issues get the action that was taken."""
-    flagged = [i for i in issues if i.sentence_index == 0 and i.status in FLAGGED]
+    """The headline to deliver; the headline's issues whose status is in `cut` get the action
+    that was taken."""
+    flagged = [i for i in issues if i.sentence_index == 0 and i.status in cut]
     if not flagged:
         return SettledHeadline(headline)
     facts = ", ".join(dict.fromkeys(i.claim for i in flagged))

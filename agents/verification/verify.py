@@ -1,16 +1,18 @@
 """Verification: the code guard first, then `verify_article`.
 
-The final body keeps no sentence that either check marked not_found or contradicted. The model
-never rewrites the article: it names sentences by number and may offer a trimmed version of a
-flagged one; code rebuilds the body, so supported sentences stay word for word, and a trim is
-only accepted if it only deletes whole words, drops no negation and leaves nothing the guard
-rejects (agents.verification.trims).
+The final body keeps no sentence that either check marked not_found or contradicted. A `suspect`
+claim (a binding judgement too weak to cut on, agents.verification.suspects) is settled by the
+model's call: kept on a source clause code re-reads, cut otherwise; with no model it is kept and
+marked for the reporter. The model never rewrites the article: it names sentences by number and
+may offer a trimmed version of a flagged one; code rebuilds the body, so supported sentences stay
+word for word, and a trim is only accepted if it only deletes whole words, drops no negation and
+leaves nothing the guard rejects (agents.verification.trims).
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Any, Literal
@@ -21,7 +23,7 @@ from agents import messages as msg
 from agents import prompts
 from agents.drafting.material import SourceDoc, numbered_sources
 from agents.llm import client as llm
-from agents.verification import evidence
+from agents.verification import evidence, suspects
 from agents.verification.evidence import Derivation
 from agents.verification.guard import (
     Sentence,
@@ -31,10 +33,11 @@ from agents.verification.guard import (
     split_sentences,
 )
 from agents.verification.headlines import settle_headline
+from agents.verification.summary import FLAGGED, SUSPECT
 from agents.verification.trims import is_safe_trim
 
 log = logging.getLogger(__name__)
-FLAGGED = ("not_found", "contradicted")
+MODEL_RULE = "model"  # the rule family of the verifier's own issues
 # The verification budget: a 3,000-character article (the longest we write) with every claim
 # listed fits (about 40 sentences × 2.5 claims × ~40 tokens, evidence spans only for what code
 # flagged); an answer cut off all the same is asked again per half of the sentences.
@@ -92,6 +95,10 @@ class Issue:
     reason: str = ""  # why it was flagged, or how code confirmed what the guard alone could not
     formula: str = ""  # a derived figure's recomputed formula
     context: str = ""  # the sentence a code finding stands in: evidence is read in it
+    rule: str = ""  # the rule family that raised it (the guard's, or MODEL_RULE)
+    # A suspect claim's two source spans: what the source says about its subject, and where the
+    # source states its value (about something else).
+    spans: tuple[str, str] = ("", "")
 
 
 @dataclass
@@ -119,6 +126,7 @@ def verify_article(
         try:
             result = _model_checks(ctx, headline, sentences, material, issues)
             apply_evidence(issues=issues, checks=result.issues, sources=texts, reference=reference)
+            suspects.settle(issues=issues, checks=result.issues, sources=texts, reference=reference)
             issues += _model_issues(result, len(sentences))
             revisions = {r.sentence: r.text for r in result.revisions}
             proposed_headline = result.headline
@@ -126,8 +134,11 @@ def verify_article(
         except llm.LLMBadOutput as exc:
             log.warning("verification output unusable, keeping the code guard only: %s", exc)
             warnings.append(msg.VERIFY_MODEL_MISSING)
+    if not llm_ran:
+        suspects.mark_unchecked(issues=issues)
+    cut = (*FLAGGED, SUSPECT) if llm_ran else FLAGGED
     final = revise(
-        sentences=sentences, issues=issues, revisions=revisions, sources=texts, reference=reference
+        sentences=sentences, issues=issues, revisions=revisions, sources=texts, reference=reference, cut=cut
     )
     settled = settle_headline(
         headline=headline,
@@ -136,6 +147,7 @@ def verify_article(
         body=final,
         sources=texts,
         reference=reference,
+        cut=cut,
     )
     warnings += settled.warnings
     if any(issue.action != "kept" for issue in issues):
@@ -147,51 +159,10 @@ def verify_article(
     return Verification(verdict, final, issues, warnings, settled.headline)
 
 
-def tally(issues: Iterable[Any]) -> tuple[int, int]:
-    """(claims confirmed, sentences cut or trimmed) of Issue values or VerificationIssue rows."""
-    issues = list(issues)
-    confirmed = sum(1 for i in issues if i.status == "confirmed")
-    changed = len({i.sentence_index for i in issues if i.action != "kept"})
-    return confirmed, changed
-
-
-@dataclass(frozen=True)
-class Summary:
-    """What a verification checked and did, for one-line reports (the Telegram message)."""
-
-    kinds: dict[str, int]  # claims checked per kind, in reading order of first appearance
-    confirmed: int
-    flagged: int
-    deleted: int  # sentences cut
-    trimmed: int  # sentences shortened
-    headline_changed: bool
-
-    @property
-    def checked(self) -> int:
-        return sum(self.kinds.values())
-
-
-def summary(issues: Iterable[Any]) -> Summary:
-    """The Summary of Issue values or VerificationIssue rows."""
-    issues = list(issues)
-    kinds: dict[str, int] = {}
-    for issue in issues:
-        kinds[issue.kind] = kinds.get(issue.kind, 0) + 1
-    body = [i for i in issues if i.sentence_index]
-    return Summary(
-        kinds=kinds,
-        confirmed=sum(1 for i in issues if i.status == "confirmed"),
-        flagged=sum(1 for i in issues if i.status in FLAGGED),
-        deleted=len({i.sentence_index for i in body if i.action == "deleted"}),
-        trimmed=len({i.sentence_index for i in body if i.action == "trimmed"}),
-        headline_changed=any(i.sentence_index == 0 and i.action != "kept" for i in issues),
-    )
-
-
 def code_issues(*, body: str, sources: list[str], reference: date | None) -> list[Issue]:
     sentences = {s.index: s.text for s in split_sentences(body)}
     return [
-        _code_issue(finding, sentences.get(finding.fact.sentence, body))
+        _code_issue(finding, sentences.get(finding.fact.sentence, body), sources)
         for finding in article_findings(body=body, sources=sources, reference=reference)
     ]
 
@@ -201,29 +172,50 @@ def headline_issues(*, headline: str, body: str, sources: list[str], reference: 
     if not headline.strip():
         return []
     findings = headline_findings(headline=headline, body=body, sources=sources, reference=reference)
-    issues = [_code_issue(finding, headline) for finding in findings]
+    issues = [_code_issue(finding, headline, sources) for finding in findings]
     for issue in issues:
         issue.sentence_index = 0
     return issues
 
 
-def _code_issue(finding: Any, context: str) -> Issue:
+def _code_issue(finding: Any, context: str, sources: list[str]) -> Issue:
     """One guard finding; a guard that tells contradicted from not_found passes its status on."""
     supported = bool(finding.supported)
     status = getattr(finding, "status", "") or ("confirmed" if supported else "not_found")
-    fallback = msg.CONTRADICTED_BY_CODE if status == "contradicted" else msg.NOT_IN_SOURCES
-    reason = "" if status == "confirmed" else (getattr(finding, "reason", "") or fallback)
+    fallback = {"contradicted": msg.CONTRADICTED_BY_CODE, SUSPECT: msg.SUSPECT_DEFAULT}
+    reason = (
+        ""
+        if status == "confirmed"
+        else (getattr(finding, "reason", "") or fallback.get(status, msg.NOT_IN_SOURCES))
+    )
+    evidence_text = getattr(finding, "evidence", "") or ""
+    spans = ("", "")
+    source = evidence_text if status == "confirmed" else msg.NOT_IN_SOURCES
+    if status == SUSPECT:
+        spans = (
+            evidence_text,
+            suspects.source_span(sources=sources, location=getattr(finding, "value_at", None)),
+        )
+        source = msg.SUSPECT_SPANS.format(subject=spans[0] or "-", value=spans[1] or "-")
     return Issue(
         claim=finding.fact.text,
         status=status,
         kind=finding.fact.kind,
-        source=getattr(finding, "evidence", "") if status == "confirmed" else msg.NOT_IN_SOURCES,
+        source=source,
         origin="code",
         sentence_index=finding.fact.sentence,
         reason=reason,
         formula=getattr(finding, "formula", "") or "",
         context=context,
+        rule=_rule_of(finding, status),
+        spans=spans,
     )
+
+
+def _rule_of(finding: Any, status: str) -> str:
+    """The guard names the rule family of each finding; a finding from before it did is filed
+    under its status, so no issue is left without one."""
+    return str(getattr(finding, "rule", "") or ("absent" if status == "not_found" else f"guard:{status}"))
 
 
 def apply_evidence(
@@ -316,16 +308,18 @@ def _ask_model(
     numbered = "\n".join(f"[{s.index}] {s.text}" for s in sentences)
     shown = {s.index for s in sentences} | {0}
     flagged = [i for i in issues if i.status in FLAGGED and i.sentence_index in shown]
+    suspect = [i for i in issues if i.status == SUSPECT and i.sentence_index in shown]
     parts = [
         f"<기사>\n제목: {headline}\n{numbered}\n</기사>",
         f"<자료>\n{numbered_sources(material)}\n</자료>",
     ]
     if flagged:
-        lines = "\n".join(
-            f'- {"제목(문장 0)" if i.sentence_index == 0 else f"문장 {i.sentence_index}"}: "{i.claim}"'
-            for i in flagged
-        )
+        lines = "\n".join(f'- {suspects.where(i)}: "{i.claim}"' for i in flagged)
         parts.append(f"<코드_검사>\n{prompts.load('code_check')}\n{lines}\n</코드_검사>")
+    if suspect:
+        parts.append(
+            f"<코드_의심>\n{prompts.load('code_suspect')}\n{suspects.prompt_lines(suspect)}\n</코드_의심>"
+        )
     return llm.call_tool(
         ctx=ctx,
         purpose="verify_article",
@@ -348,7 +342,16 @@ def _model_issues(result: VerifyArticleInput, sentence_count: int) -> list[Issue
             source = check.evidence_quote
         reason = check.reason if check.status != "confirmed" else ""
         issues.append(
-            Issue(check.claim, check.status, check.kind, source, "llm", check.sentence, reason=reason)
+            Issue(
+                check.claim,
+                check.status,
+                check.kind,
+                source,
+                "llm",
+                check.sentence,
+                reason=reason,
+                rule=MODEL_RULE,
+            )
         )
     return issues
 
@@ -360,9 +363,11 @@ def revise(
     revisions: dict[int, str],
     sources: list[str],
     reference: date | None,
+    cut: Sequence[str] = FLAGGED,
 ) -> str:
-    """Rebuilds the body: unflagged sentences verbatim, flagged ones trimmed (if the trim is safe) or cut."""
-    flagged = {i.sentence_index for i in issues if i.status in FLAGGED and i.sentence_index}
+    """Rebuilds the body: unflagged sentences verbatim, flagged ones (statuses in `cut`) trimmed
+    (if the trim is safe) or cut."""
+    flagged = {i.sentence_index for i in issues if i.status in cut and i.sentence_index}
     kept: list[Sentence] = []
     actions: dict[int, str] = {}
     for sentence in sentences:
@@ -378,6 +383,6 @@ def revise(
         else:
             actions[sentence.index] = "deleted"
     for issue in issues:
-        if issue.sentence_index in actions and issue.status in FLAGGED:
+        if issue.sentence_index in actions and issue.status in cut:
             issue.action = actions[issue.sentence_index]
     return join_sentences(kept)

@@ -10,6 +10,7 @@ from bench.truth.corpus import Text
 from bench.truth.run import Tally
 
 PARTS = ("tuning", "frozen")
+CUT_PRECISION = 0.995  # a family below this may not cut by itself: its binding judgements are suspect
 # Injection kinds as a reporter would name the error.
 INJECTED = {
     "digit": "digit changed",
@@ -88,6 +89,13 @@ def _faithful(parts: dict[str, Tally]) -> list[str]:
             parts,
         )
     )
+    lines.append(
+        _row(
+            "rewrites marked suspect only (to the verifier, not cut)",
+            lambda t: _ratio(sum(t.suspect.values()), sum(t.faithful.values())),
+            parts,
+        )
+    )
     return lines
 
 
@@ -107,10 +115,16 @@ def _families(parts: dict[str, Tally]) -> list[str]:
         "### Rule families (derived from the reason each finding gives)",
         "",
         "precision = flags on injected errors / all flags; recall = errors this family caught / all"
-        " injected errors; let through = facts it confirmed on a sentence whose error was missed",
+        " injected errors; let through = facts it confirmed on a sentence whose error was missed;"
+        " flags are split by strength (contradicted: cut by code whatever the verifier brings;"
+        " suspect: settled by the verifier, kept and marked without one; the rest are not_found);"
+        " may cut = precision"
+        f" ≥ {CUT_PRECISION:.1%}, the bar for `contradicted`",
         "",
-        "| family | part | false flags | true flags | precision | recall | let through |",
-        "| --- | --- | --- | --- | --- | --- | --- |",
+        "| family | part | false flags (contradicted/suspect) | true flags (contradicted/suspect)"
+        " | precision | recall"
+        " | may cut | let through |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
     families = sorted(
         {f for t in parts.values() for f in (*t.family_fp, *t.family_tp, *t.family_let_through)}
@@ -122,8 +136,17 @@ def _families(parts: dict[str, Tally]) -> list[str]:
             precision = f"{tp / (tp + fp):.1%}" if tp + fp else "–"
             errors = sum(t.injected.values())
             recall = f"{tp / errors:.1%}" if errors and tp else "–"
-            lines.append(f"| {family} | {part} | {fp} | {tp} | {precision} | {recall} | {through} |")
+            may_cut = ("yes" if tp / (tp + fp) >= CUT_PRECISION else "no") if tp + fp else "–"
+            false = _strengths(fp, t.family_fp_status, family)
+            true = _strengths(tp, t.family_tp_status, family)
+            lines.append(
+                f"| {family} | {part} | {false} | {true} | {precision} | {recall} | {may_cut} | {through} |"
+            )
     return lines
+
+
+def _strengths(total: int, by_status: Counter[tuple[str, str]], family: str) -> str:
+    return f"{total} ({by_status[family, 'contradicted']}/{by_status[family, 'suspect']})"
 
 
 def _mean(values: list[int]) -> str:

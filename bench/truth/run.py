@@ -29,11 +29,16 @@ class Tally:
     faithful: Counter[str] = field(default_factory=Counter)  # rewrite kind → cases
     faithful_flagged: Counter[str] = field(default_factory=Counter)
     contradicted: Counter[str] = field(default_factory=Counter)  # faithful cases with a contradiction
+    suspect: Counter[str] = field(default_factory=Counter)  # faithful cases with a suspect, none cut
     injected: Counter[str] = field(default_factory=Counter)
     caught: Counter[str] = field(default_factory=Counter)
     family_fp: Counter[str] = field(default_factory=Counter)  # flags on faithful sentences
     family_tp: Counter[str] = field(default_factory=Counter)  # new flags on injected sentences
     family_let_through: Counter[str] = field(default_factory=Counter)  # confirmations of missed errors
+    # The same flags by strength: "contradicted" is cut whatever the verifier brings, "suspect" goes
+    # to the verifier (and is kept and marked without one).
+    family_fp_status: Counter[tuple[str, str]] = field(default_factory=Counter)
+    family_tp_status: Counter[tuple[str, str]] = field(default_factory=Counter)
     own_listed: list[int] = field(default_factory=list)  # the text as its own article
     rewritten_listed: list[int] = field(default_factory=list)  # every factual sentence rewritten
     wrapped_listed: list[int] = field(default_factory=list)  # release framed with boilerplate
@@ -135,7 +140,8 @@ def _table(t: _Text, sentence: str, tally: Tally) -> None:
     tally.faithful["table"] += 1
     tally.faithful_flagged["table"] += bool(flags)
     tally.contradicted["table"] += any(c.status == "contradicted" for c in flags)
-    tally.family_fp.update(c.family for c in flags)
+    tally.suspect["table"] += _only_suspect(flags)
+    _false_flags(tally, Counter((c.family, c.status) for c in flags))
     if flags:
         tally.examples.append(
             f"false flag table {t.text.id}: {sentence[:70]} [{flags[0].text}: {flags[0].family}]"
@@ -146,7 +152,7 @@ def _original(t: _Text, s: guard.Sentence, tally: Tally) -> None:
     tally.originals += 1
     flags = [c for c in t.base if c.flagged and c.sentence == s.index]
     tally.originals_flagged += bool(flags)
-    tally.family_fp.update(c.family for c in flags)
+    _false_flags(tally, Counter((c.family, c.status) for c in flags))
 
 
 def _faithful(t: _Text, s: guard.Sentence, kind: str, new: str, tally: Tally) -> None:
@@ -154,15 +160,29 @@ def _faithful(t: _Text, s: guard.Sentence, kind: str, new: str, tally: Tally) ->
     counted once, as the original's, not again for every rewrite of it."""
     checks, changed = t.changed(t.replaced(s.index, new))
     flags = [c for c in checks if c.flagged and c.sentence in changed]
-    added = Counter(c.family for c in flags) - Counter(c.family for c in t.base_checks(s.index))
+    added = Counter((c.family, c.status) for c in flags) - Counter(
+        (c.family, c.status) for c in t.base_checks(s.index)
+    )
     tally.faithful[kind] += 1
     tally.faithful_flagged[kind] += bool(added)
     tally.contradicted[kind] += bool(added) and any(c.status == "contradicted" for c in flags)
-    tally.family_fp.update(added)
+    tally.suspect[kind] += bool(added) and _only_suspect(flags)
+    _false_flags(tally, added)
     if added:
         tally.examples.append(
             f"false flag {kind} {t.text.id}: {new[:70]} [{flags[0].text}: {flags[0].family}]"
         )
+
+
+def _false_flags(tally: Tally, flags: Counter[tuple[str, str]]) -> None:
+    for (family, status), count in flags.items():
+        tally.family_fp[family] += count
+        tally.family_fp_status[family, status] += count
+
+
+def _only_suspect(flags: list[guard.Check]) -> bool:
+    """Flagged only as suspect: the sentence would reach the verifier, not be cut by code."""
+    return any(c.status == "suspect" for c in flags) and not any(c.status == "contradicted" for c in flags)
 
 
 def _injected(
@@ -179,6 +199,7 @@ def _injected(
     tally.injected[kind] += 1
     tally.caught[kind] += caught
     tally.family_tp.update(c.family for c in new)
+    tally.family_tp_status.update((c.family, c.status) for c in new)
     if not caught:
         tally.family_let_through.update(c.family for c in on_changed if not c.flagged)
         tally.examples.append(f"missed {kind} {t.text.id}: {note} in {mutated[:70]}")

@@ -171,9 +171,14 @@ def claim_links(numbers: Sequence[int], *, anchor_prefix: str) -> SafeString:
 
 # --- the verify-only highlight ---------------------------------------------------------------
 def render_highlight(
-    text: str, flagged: Mapping[int, Sequence[ClaimRef]], *, anchor_prefix: str
+    text: str,
+    flagged: Mapping[int, Sequence[ClaimRef]],
+    *,
+    anchor_prefix: str,
+    marked: Mapping[int, Sequence[ClaimRef]] | None = None,
 ) -> SafeString:
-    """The article sentence by sentence; flagged sentences marked, their claims emphasised and linked."""
+    """The article sentence by sentence; flagged sentences marked, their claims emphasised and linked.
+    Sentences kept with a claim to check ("확인 필요") are marked apart: they stay in the article."""
     parts: list[SafeString] = []
     paragraph = None
     for sentence in selectors.body_sentences(body=text):
@@ -181,13 +186,17 @@ def render_highlight(
             parts.append(escape(PARAGRAPH if sentence.paragraph != paragraph else " "))
         paragraph = sentence.paragraph
         claims = flagged.get(sentence.index)
+        css = "flagged"
+        if not claims and marked:
+            claims, css = marked.get(sentence.index), "suspect"
         if not claims:
             parts.append(escape(sentence.text))
             continue
         inner = concat(list(_emphasise(sentence.text, [c.claim for c in claims])))
         parts.append(
             format_html(
-                '<mark class="flagged" id="{}-s{}">{}</mark>{}',
+                '<mark class="{}" id="{}-s{}">{}</mark>{}',
+                css,
                 anchor_prefix,
                 sentence.index,
                 inner,

@@ -4,6 +4,8 @@ error."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from django.conf import settings
 from django.urls import reverse
 from django.utils import timezone
@@ -96,7 +98,7 @@ def verification_line(article: Article) -> str:
     edit = article.revision > 1
     removed = done.deleted + done.trimmed
     if article.verdict == Article.Verdict.SKIPPED and not removed:
-        return replies.VERIFICATION_SKIPPED
+        return replies.VERIFICATION_SKIPPED + needs_check_line(done.marked)
     if not done.checked:
         return replies.VERIFICATION_NOTHING_EDIT if edit else replies.VERIFICATION_NOTHING
     checked = "·".join(
@@ -114,7 +116,18 @@ def verification_line(article: Article) -> str:
         line += replies.VERIFICATION_TRIMMED.format(count=done.trimmed)
     if done.headline_changed:
         line += replies.VERIFICATION_HEADLINE
-    return line
+    return line + needs_check_line(done.marked)
+
+
+def needs_check_line(claims: Sequence[str]) -> str:
+    """The suspect claims kept for the reporter (no model settled them), the first few named."""
+    if not claims:
+        return ""
+    shown = replies.VERIFICATION_NEEDS_CHECK_NAMED
+    named = ", ".join(f"'{claim}'" for claim in claims[:shown])
+    if len(claims) > shown:
+        named += replies.VERIFICATION_NEEDS_CHECK_MORE.format(count=len(claims) - shown)
+    return replies.VERIFICATION_NEEDS_CHECK.format(count=len(claims), claims=named)
 
 
 def model_line(article: Article) -> str:

@@ -139,6 +139,12 @@ VERIFICATION_FLAGGED = ", {flagged}건 근거 없음"
 VERIFICATION_DELETED = " · {count}문장 삭제"
 VERIFICATION_TRIMMED = " · {count}문장 축약"
 VERIFICATION_HEADLINE = " · 제목 수정"
+# Suspect claims kept without a model check: named so the reporter checks them against the sources.
+VERIFICATION_NEEDS_CHECK = (
+    "\n⚠ 확인 필요 {count}건: {claims} (코드가 다른 대상의 값으로 의심, 자료와 직접 대조해 주세요)"
+)
+VERIFICATION_NEEDS_CHECK_NAMED = 3  # claims named; the desk lists them all
+VERIFICATION_NEEDS_CHECK_MORE = " 외 {count}건"
 VERIFICATION_SKIPPED = "사실 확인: AI 검증을 하지 못해 코드 검사만 적용했습니다"
 DESK_LINK = "수정 내역과 근거 전체 보기: {url}"
 ARTICLE_WARNING = "⚠ {warning}"

@@ -113,6 +113,26 @@ def test_the_issue_changelist_filters_by_the_article_department(client: Client, 
     assert [issue.article_id for issue in shown] == [economy.pk]
 
 
+def test_the_issue_changelist_shows_and_filters_by_rule_family_and_the_suspect_status(
+    client: Client, editor, reporter: Reporter
+) -> None:
+    article = make_article(reporter, issues=1)
+    suspect = VerificationIssueFactory(
+        article=article, claim="30.4%", status="suspect", kind="number", rule="bind:other-subject"
+    )
+    VerificationIssueFactory(article=article, claim="20.1%", status="contradicted", rule="change:reversed")
+
+    by_rule = client.get(ISSUES_URL, {"rule": "bind:other-subject"})
+    by_status = client.get(ISSUES_URL, {"status__exact": "suspect"})
+
+    assert [i.pk for i in by_rule.context["cl"].result_list] == [suspect.pk]
+    assert [i.pk for i in by_status.context["cl"].result_list] == [suspect.pk]
+    content = by_rule.content.decode()
+    assert "규칙" in content and "bind:other-subject" in content
+    assert "의심" in content  # the suspect status in the status filter, with its Korean label
+    assert "?rule=change%3Areversed" in content  # the other family is offered in the rule filter
+
+
 def test_an_editor_can_change_only_the_review_state_of_an_issue(
     client: Client, editor, reporter: Reporter
 ) -> None:

@@ -1,4 +1,5 @@
-"""Verification in the JSON API: the day of writing, and where each issue sits and what was done."""
+"""Verification in the JSON API: the day of writing, where each issue sits and what was done, and the
+rule family that raised it."""
 
 from __future__ import annotations
 
@@ -11,8 +12,11 @@ from agents import tasks
 from agents.verification.guard import split_sentences
 from newsdesk.services import token_issue
 from tests.agents.draft_script import submit, verify_pass
+from tests.factories import ArticleFactory, VerificationIssueFactory
 from tests.fakes.anthropic import FakeAnthropic
+from tests.fixtures import suspects
 from tests.fixtures.press import BODY_WITH_HALLUCINATION, PRESS_RELEASE
+from tests.fixtures.suspects import suspect_guard  # noqa: F401 (a fixture)
 
 pytestmark = pytest.mark.django_db
 RELEASE = "교육부는 2026년 3월 15일 새 학기 지원 계획을 발표했다."
@@ -84,3 +88,37 @@ def test_each_draft_issue_says_which_sentence_it_is_in_with_0_for_the_headline(
     assert cut["sentence"] == len(split_sentences(BODY_WITH_HALLUCINATION)) and cut["action"] == "deleted"
     headline = [i for i in issues if i["sentence"] == 0]
     assert headline and all(i["action"] == "kept" and i["status"] == "confirmed" for i in headline)
+
+
+# --- two strengths of verdict: the rule family and the suspect status ---------------------------
+@pytest.mark.usefixtures("suspect_guard")
+def test_verify_only_keeps_a_suspect_sentence_and_marks_it_with_its_rule(api: Client) -> None:
+    data = post(
+        api,
+        "/api/verify",
+        {"article": suspects.BODY, "sources": [suspects.RELEASE], "reference_date": "2026-03-03"},
+    ).json()
+
+    assert data["body"] == suspects.BODY and data["verdict"] == "pass"
+    marked = next(i for i in data["issues"] if i["claim"] == suspects.CLAIM)
+    assert (marked["status"], marked["action"], marked["rule"]) == ("suspect", "kept", suspects.RULE)
+    assert marked["reason"].startswith("확인 필요")
+    assert all(i["rule"] for i in data["issues"])
+
+
+def test_a_draft_issue_carries_its_rule_family(api: Client, reporter) -> None:
+    article = ArticleFactory(reporter=reporter, draft_body=suspects.BODY)
+    VerificationIssueFactory(
+        article=article, claim="30.4%", status="suspect", action="kept", rule="bind:other-subject"
+    )
+
+    [issue] = api.get(f"/api/drafts/{article.run_id}").json()["verification"]["issues"]
+
+    assert (issue["status"], issue["rule"]) == ("suspect", "bind:other-subject")
+
+
+def test_another_reporters_draft_with_a_suspect_issue_is_still_not_found(api: Client, other_reporter) -> None:
+    theirs = ArticleFactory(reporter=other_reporter)
+    VerificationIssueFactory(article=theirs, claim="30.4%", status="suspect", rule="bind:other-subject")
+
+    assert api.get(f"/api/drafts/{theirs.run_id}").status_code == 404

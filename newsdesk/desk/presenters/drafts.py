@@ -17,7 +17,6 @@ from newsdesk.desk import diff
 from newsdesk.desk.presenters.progress import Progress, progress_of, shown_seq
 from newsdesk.desk.presenters.provenance import Trace, trace_of
 from newsdesk.desk.presenters.verify import (
-    FLAGGED,
     ClaimGroup,
     ClaimRow,
     claim_groups,
@@ -98,6 +97,7 @@ class Result:
     lint: list[LintRow] = field(default_factory=list)
     trace: Trace | None = None  # sentence provenance beside the sources
     embargo: str = ""  # "보도 가능: … 이후" while the release is embargoed, "" once it has passed
+    needs_check: int = 0  # suspect claims kept for the reporter to check ("확인 필요")
 
 
 @dataclass(frozen=True)
@@ -140,7 +140,8 @@ def result_of(*, reporter: Reporter, run: Run, article: Article) -> Result:
         parent=parent,
         claims=claims,
         groups=claim_groups(claims=claims, texts=texts),
-        flagged=sum(1 for c in claims if c.status in FLAGGED),
+        flagged=sum(1 for c in claims if c.flagged),
+        needs_check=sum(1 for c in claims if c.needs_check),
         verify_diff=_diff_view(segments, prefix),
         revision_diff=revision_diff,
         headline_diff=headline_diff,

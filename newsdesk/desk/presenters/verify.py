@@ -1,8 +1,10 @@
 """The claims table a reporter can read: claims grouped by sentence, problems first.
 
 Each flagged claim shows why it was flagged; each confirmation shows the source span or the
-formula behind it. Confirmed date words with no digit in them (올해, 지난달, 이날) are folded
-away: they are checked, but listing them would bury the figures that matter.
+formula behind it. A suspect claim left in the article (no model settled it) is a problem too,
+marked "확인 필요" for the reporter to check. Confirmed date words with no digit in them (올해,
+지난달, 이날) are folded away: they are checked, but listing them would bury the figures that
+matter.
 """
 
 from __future__ import annotations
@@ -19,6 +21,9 @@ from agents.services import Verification
 from newsdesk.desk import diff
 
 FLAGGED = (VerificationIssue.Status.NOT_FOUND, VerificationIssue.Status.CONTRADICTED)
+# Listed first under the sentence: what was cut or trimmed, and suspects, cut or marked.
+PROBLEMS = (*FLAGGED, VerificationIssue.Status.SUSPECT)
+NEEDS_CHECK_LABEL = "확인 필요"
 HEADLINE_LABEL = "제목"
 NO_SENTENCE_LABEL = "위치 없음"
 
@@ -52,6 +57,13 @@ class ClaimRow:
     reason: str = ""  # why it was flagged, or how code confirmed it
     formula: str = ""  # a derived figure's recomputed formula
     folded: bool = False  # a confirmed date word with no digit: shown folded away
+    needs_check: bool = False  # a suspect claim kept in the article: the reporter checks it
+    rule: str = ""  # the rule family that raised it
+
+    @property
+    def flagged(self) -> bool:
+        """Found wrong or unsupported: flagged, or suspect and then cut."""
+        return self.status in FLAGGED or (self.status in PROBLEMS and self.action != "kept")
 
 
 @dataclass
@@ -71,19 +83,24 @@ class ClaimGroup:
 def ordered(issues: Iterable[IssueLike]) -> list[IssueLike]:
     """Sentences with a problem first (in reading order), then the rest; problems first within each."""
     issues = list(issues)
-    troubled = {i.sentence_index for i in issues if i.status in FLAGGED}
+    troubled = {i.sentence_index for i in issues if i.status in PROBLEMS}
 
     def key(issue: IssueLike) -> tuple[bool, int, bool, bool, int]:
         sentence = issue.sentence_index if issue.sentence_index is not None else 10_000
         return (
             issue.sentence_index not in troubled,
             sentence,
-            issue.status not in FLAGGED,
+            issue.status not in PROBLEMS,
             is_folded(issue),
             int(getattr(issue, "pk", 0) or 0),
         )
 
     return sorted(issues, key=key)
+
+
+def needs_check(issue: IssueLike) -> bool:
+    """A suspect claim the article kept: no model settled it, so the reporter checks it."""
+    return issue.status == VerificationIssue.Status.SUSPECT and issue.action == VerificationIssue.Action.KEPT
 
 
 def is_folded(issue: IssueLike) -> bool:
@@ -94,7 +111,7 @@ def claim_rows(*, issues: Iterable[IssueLike], anchor_prefix: str) -> list[Claim
     """Numbered rows of the claims table, in the order given (see `ordered`)."""
     rows = []
     for number, issue in enumerate(issues, start=1):
-        cut = issue.status in FLAGGED and issue.action != VerificationIssue.Action.KEPT
+        cut = issue.status in PROBLEMS and issue.action != VerificationIssue.Action.KEPT
         rows.append(
             ClaimRow(
                 number=number,
@@ -112,6 +129,8 @@ def claim_rows(*, issues: Iterable[IssueLike], anchor_prefix: str) -> list[Claim
                 reason=getattr(issue, "reason", "") or "",
                 formula=getattr(issue, "formula", "") or "",
                 folded=is_folded(issue),
+                needs_check=needs_check(issue),
+                rule=getattr(issue, "rule", "") or "",
             )
         )
     return rows
@@ -124,7 +143,7 @@ def claim_groups(*, claims: Sequence[ClaimRow], texts: Mapping[int, str]) -> lis
         group = groups.get(row.sentence)
         if group is None:
             group = groups[row.sentence] = _group(row.sentence, texts)
-        if row.status in FLAGGED:
+        if row.status in PROBLEMS:
             group.problems.append(row)
         elif row.folded:
             group.folded.append(row)
@@ -163,7 +182,7 @@ def claims_by_sentence(*, claims: Sequence[ClaimRow]) -> dict[int, list[int]]:
     """Flagged claims per sentence: the reasons a sentence was cut or trimmed."""
     found: dict[int, list[int]] = {}
     for row in claims:
-        if row.status in FLAGGED and row.sentence:
+        if row.flagged and row.sentence:
             found.setdefault(row.sentence, []).append(row.number)
     return found
 
@@ -186,22 +205,26 @@ class VerifyView:
     highlight: SafeString
     body: str
     warnings: list[str]
+    needs_check: int = 0  # suspect claims kept for the reporter to check
 
 
 def verify_view(*, article: str, check: Verification) -> VerifyView:
     claims = claim_rows(issues=ordered(check.issues), anchor_prefix="v")
+    flagged: dict[int, list[diff.ClaimRef]] = {}
     marked: dict[int, list[diff.ClaimRef]] = {}
     for row in claims:
-        if row.status in FLAGGED and row.sentence:
-            marked.setdefault(row.sentence, []).append(diff.ClaimRef(row.number, row.claim))
+        if row.sentence and (row.flagged or row.needs_check):
+            into = flagged if row.flagged else marked
+            into.setdefault(row.sentence, []).append(diff.ClaimRef(row.number, row.claim))
     verdict = "revised" if check.verdict == "revised" else "pass"
     return VerifyView(
         verdict=verdict,
         verdict_label=label(Article.Verdict, verdict),
         claims=claims,
         groups=claim_groups(claims=claims, texts=sentence_texts(headline="", body=article)),
-        flagged=sum(1 for c in claims if c.status in FLAGGED),
-        highlight=diff.render_highlight(article, marked, anchor_prefix="v"),
+        flagged=sum(1 for c in claims if c.flagged),
+        highlight=diff.render_highlight(article, flagged, anchor_prefix="v", marked=marked),
         body=check.body,
         warnings=list(check.warnings),
+        needs_check=sum(1 for c in claims if c.needs_check),
     )

@@ -5,10 +5,15 @@ from __future__ import annotations
 import pytest
 
 from agents import tasks
+from agents.drafting.edit import edit_article
+from agents.drafting.material import SourceDoc
+from agents.llm import client as llm
 from agents.models import Article, Run
 from agents.services import edit_create
 from tests.factories import ArticleFactory
+from tests.fixtures import suspects
 from tests.fixtures.press import BODY, HEADLINE
+from tests.fixtures.suspects import suspect_guard  # noqa: F401 (a fixture)
 
 pytestmark = pytest.mark.django_db
 
@@ -133,3 +138,22 @@ def test_fix_it_sends_only_the_hits_that_need_rewording_to_the_model(reporter, f
     sent = fake_llm.requests[-1].last_user_text()
     assert "'에 의해'" in sent and "업계 위험이 커졌다" in sent and "리스크" not in sent
     assert revision.body == "정부가 대책을 발표했다. 업계 위험이 커졌다."
+
+
+@pytest.mark.usefixtures("suspect_guard")
+def test_an_edit_keeps_a_suspect_sentence_and_marks_it_since_no_model_checks_an_edit(fake_llm) -> None:
+    fake_llm.tool("edit_article", {"headline": "1인 가구", "body": suspects.BODY, "changes_made": "그대로"})
+
+    result = edit_article(
+        ctx=llm.CallContext(api_key="sk-ant-test-edit"),
+        headline="1인 가구",
+        body=suspects.BODY,
+        instruction="그대로 둬",
+        material=[SourceDoc("press_release", "자료 1", suspects.RELEASE)],
+        reference=suspects.REFERENCE,
+    )
+
+    [marked] = [i for i in result.issues if i.claim == suspects.CLAIM]
+    assert result.body == suspects.BODY and result.verdict == "pass"
+    assert (marked.status, marked.action) == ("suspect", "kept")
+    assert marked.reason.startswith("확인 필요")

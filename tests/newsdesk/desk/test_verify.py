@@ -10,7 +10,9 @@ from agents import tasks
 from agents.models import LLMCall, Run
 from tests.agents.draft_script import verify_pass
 from tests.fakes.anthropic import FakeAnthropic
+from tests.fixtures import suspects
 from tests.fixtures.press import BODY, BODY_WITH_HALLUCINATION, HALLUCINATED_SENTENCE, PRESS_RELEASE
+from tests.fixtures.suspects import suspect_guard  # noqa: F401 (a fixture)
 from tests.newsdesk.desk.conftest import HTMX
 from tests.newsdesk.desk.html import field_error, one, parse, text
 
@@ -122,3 +124,17 @@ def test_a_source_file_is_read_by_the_worker_before_the_check(desk: Client, keyl
 
     # No worker in this test: the file is still waiting, so the reporter is told to retry or paste.
     assert "시간이 걸리고" in field_error(response, "id_file")
+
+
+@pytest.mark.usefixtures("suspect_guard")
+def test_without_a_key_a_suspect_sentence_stays_in_the_checked_body_marked_to_check(
+    desk: Client, keyless
+) -> None:
+    soup = parse(check(desk, article=suspects.BODY, sources=suspects.RELEASE))
+
+    assert "확인 필요 1건" in text(soup, ".summary")
+    assert suspects.CLAIM in text(soup, "#verify-highlight mark.suspect")
+    assert not soup.select("#verify-highlight mark.flagged")
+    assert suspects.SUSPECT_SENTENCE in text(soup, "#verify-body")
+    row = one(soup, "tr.claim-suspect")
+    assert text(row, ".needs-check") == "확인 필요" and "확인 필요" in text(row, ".claim-reason")

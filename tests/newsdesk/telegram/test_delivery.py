@@ -142,3 +142,33 @@ def test_the_article_reply_opens_with_the_embargo_while_it_holds_and_not_after(r
 
     assert before.splitlines()[:3] == ["보도 가능: 12월 1일(화) 06:00 이후", "", saved.headline]
     assert after.splitlines()[0] == saved.headline
+
+
+def test_suspect_claims_kept_without_a_model_are_named_for_the_reporter_to_check(reporter) -> None:
+    saved = article(reporter, issues=[("number", "confirmed", 1, "kept")])
+    for claim in ("30.4%", "20.1%", "3월 12일", "1만 가구"):
+        VerificationIssueFactory(
+            article=saved, claim=claim, status="suspect", action="kept", sentence_index=2
+        )
+
+    line = verification_line(saved)
+
+    assert "사실 확인: 수치 1건·기타 주장 4건 대조 → 1건 확인" in line
+    assert "확인 필요 4건: '30.4%', '20.1%', '3월 12일' 외 1건" in line
+    assert "근거 없음" not in line  # a marked claim is not counted as unsupported
+
+
+def test_a_suspect_claim_cut_after_the_model_check_is_counted_as_flagged_not_marked(reporter) -> None:
+    saved = article(reporter, verdict="revised", issues=[("number", "suspect", 1, "deleted")])
+
+    line = verification_line(saved)
+
+    assert "1건 근거 없음 · 1문장 삭제" in line and "확인 필요" not in line
+
+
+def test_a_draft_whose_check_did_not_finish_still_names_its_suspect_claims(reporter) -> None:
+    saved = article(reporter, verdict="skipped", issues=[("number", "suspect", 1, "kept")])
+
+    line = verification_line(saved)
+
+    assert "코드 검사만" in line and "확인 필요 1건: '2만 가구'" in line

@@ -104,3 +104,19 @@ def test_the_draft_page_groups_the_claims_by_sentence_with_the_cut_sentence_firs
     assert confirmed and all(c.get_text().strip() for c in confirmed)  # the span behind each one
     assert "날짜 표현" in text(soup, "tr.claim-folded details summary")
     assert "올해" in [li.contents[0].strip() for li in soup.select("tr.claim-folded ul.folded li")]
+
+
+def test_a_suspect_claim_kept_is_a_problem_marked_for_the_reporter_and_not_counted_as_cut() -> None:
+    kept = Issue("30.4%", "suspect", "number", "…", "code", 2, "kept", reason="확인 필요: …", rule="bind:x")
+    cut = Issue("20.1%", "suspect", "number", "…", "code", 3, "deleted", reason="…삭제", rule="bind:x")
+    rows = claim_rows(issues=ordered([*ISSUES[:3], kept, cut]), anchor_prefix="a1")
+
+    by_claim = {row.claim: row for row in rows}
+    assert by_claim["30.4%"].needs_check and not by_claim["30.4%"].flagged
+    assert by_claim["30.4%"].status_label == "의심" and by_claim["30.4%"].rule == "bind:x"
+    assert by_claim["20.1%"].flagged and not by_claim["20.1%"].needs_check
+    assert by_claim["20.1%"].anchor == "#a1-s3" and by_claim["30.4%"].anchor == ""
+    problems = {g.sentence: [r.claim for r in g.problems] for g in claim_groups(claims=rows, texts=TEXTS)}
+    assert problems[2] == ["30.4%"] and problems[3] == ["20.1%"]
+    assert [row.sentence for row in rows] == [2, 2, 2, 3, 1]  # sentences with a problem first
+    assert rows[0].claim == "30.4%"  # and within one, its problems first
