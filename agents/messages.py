@@ -150,3 +150,5 @@ MATERIAL_CUT = (
     '다른 부분이 필요하면 그 부분만 붙여 넣거나, PDF라면 "3~10쪽으로"처럼 쪽 범위를 알려 주세요.'
 )
 PASTED_TEXT = "붙여 넣은 글"  # how a cut note names a release pasted into a chat
+OUTLETS_CREDITED = "다른 언론사 기사에만 근거한 문장 {count}개에 출처(…에 따르면)를 붙였습니다."
+OUTLET_UNCREDITED = "다른 언론사 기사에만 근거한 문장에 출처를 밝혀 주세요: {sentence}"

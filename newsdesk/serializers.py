@@ -128,17 +128,23 @@ def draft_detail(run: Run) -> dict[str, Any]:
         "draft_body": article.draft_body if article else "",
         "length": article.length if article else 0,
         "verification": verification,
-        "sources": article.sources if article else [],
+        "sources": [source(s) for s in article.sources] if article else [],
         "warnings": article.warnings if article else [],
         "model": article.model if article else "",
         "style": article.style if article else "",
-        "sentences": article.provenance if article else [],
+        "sentences": selectors.article_provenance(article=article) if article else [],
         "missing_facts": article.missing_facts if article else [],
         "parent_id": run.parent_article.run_id if run.parent_article else None,
         "error": run.error,
         "usage": selectors.run_usage(run=run).as_dict(),
         "lint": [hit.as_json() for hit in selectors.article_lint(article=article)] if article else [],
     }
+
+
+def source(listed: dict[str, Any]) -> dict[str, Any]:
+    """One entry of a draft's `sources`: title and url, and (added) its kind and outlet; rows saved
+    before sources carried a kind were all news search results."""
+    return {"kind": "search", "outlet": "", **listed}
 
 
 def event(e: RunEvent) -> dict[str, Any]:

@@ -252,7 +252,7 @@ def _review_submission(
         warnings.append(msg.LENGTH_MISSED.format(target=target.describe(), length=length))
     cited = state.known_indices(args.source_indices)
     _add_cited_descriptions(state, cited)
-    sources = [{"title": state.candidates[n].title, "url": state.candidates[n].url} for n in cited]
+    sources = [*state.given_sources, *(state.candidates[n].listed() for n in cited)]
     return Draft(headline, body, sources, list(state.material), target, warnings)
 
 
@@ -260,15 +260,7 @@ def _add_cited_descriptions(state: tools.WritingState, cited: list[int]) -> None
     """A cited candidate the model only saw as a summary is checked against that summary."""
     for number in cited:
         if number not in state.selected:
-            candidate = state.candidates[number]
-            state.material.append(
-                SourceDoc(
-                    "article",
-                    f"{candidate.publisher} | {candidate.title}",
-                    candidate.description,
-                    candidate.url,
-                )
-            )
+            state.material.append(state.candidates[number].source(state.candidates[number].description))
 
 
 def run_tools(state: tools.WritingState, uses: list[llm.ToolUse]) -> list[dict[str, Any]]:

@@ -21,7 +21,7 @@ from agents.models import Article, Run, Upload
 from agents.reporters import ReporterLike
 from agents.selectors import article_lint
 from agents.services.common import InputError, done_message, queue_run, require_api_key, save_issues
-from agents.services.tracing import traced, with_key_facts
+from agents.services.tracing import outlets_credited, traced, with_key_facts
 from agents.services.uploads import upload_ensure_parsed, upload_read_elsewhere
 from agents.services.verification import VERIFY_UNFINISHED, verify_execute
 from agents.sources import files
@@ -183,6 +183,7 @@ def draft_execute(*, run: Run) -> Article:
         "turns": draft.turns,
     }
     material = with_key_facts(ctx=ctx, material=[doc.to_json() for doc in draft.material])
+    check.body = outlets_credited(body=check.body, material=material, warnings=check.warnings)
 
     def save() -> Article:
         article = Article.objects.create(
@@ -362,6 +363,9 @@ def edit_execute(*, run: Run) -> Article:
             reference=timezone.localdate(),
         )
     run.timings = {"draft_seconds": round(time.monotonic() - started, 2), "verify_seconds": 0}
+    result.body = outlets_credited(
+        body=result.body, material=parent.source_material, warnings=result.warnings
+    )
     target = LengthTarget.from_request(result.requested_length) if result.requested_length else None
 
     def save() -> Article:
