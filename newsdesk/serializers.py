@@ -9,6 +9,7 @@ from typing import Any
 from django.http import HttpRequest
 from django.utils import timezone
 
+from agents import messages as agent_msg
 from agents import selectors
 from agents.models import Article, MonitorItem, Run, RunEvent
 from agents.monitoring import selectors as monitor_selectors
@@ -35,7 +36,21 @@ def draft_request_data(request: HttpRequest) -> dict[str, Any]:
         "search_news": bool(raw.get("search_news")),
         "keywords": _keywords(raw.get("keywords")),
         "pages": _text(raw.get("pages")),
+        "instruction": _text(raw.get("instruction")),
+        "follow_up": _follow_up_item(raw.get("follow_up")),
     }
+
+
+def _follow_up_item(value: Any) -> int | None:
+    """`{"item": <id>}` in JSON; in a form, the item's id alone."""
+    if value in (None, ""):
+        return None
+    item = value.get("item") if isinstance(value, dict) else value
+    if isinstance(item, str) and item.strip().isdigit():
+        item = int(item)
+    if not isinstance(item, int) or isinstance(item, bool) or item <= 0:
+        raise InputError(agent_msg.FOLLOW_UP_BAD, field="follow_up")
+    return item
 
 
 def parse_json_body(request: HttpRequest) -> dict[str, Any]:
@@ -196,6 +211,7 @@ def run_detail(run: Run) -> dict[str, Any]:
 
 def monitor_item(item: MonitorItem) -> dict[str, Any]:
     return {
+        "id": item.pk,  # what POST /api/drafts {"follow_up": {"item": id}} names (additive)
         "category": item.category,
         "action": item.action or None,  # scenario A and /check items carry no action
         "title": item.title,

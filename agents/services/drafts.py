@@ -14,6 +14,7 @@ from pydantic import BaseModel, Field, ValidationError, field_validator
 from agents import messages as msg
 from agents.drafting.attachments import AttachmentRef
 from agents.drafting.edit import edit_article, lint_fix
+from agents.drafting.followup import Competitor
 from agents.drafting.material import MAX_LENGTH, MIN_LENGTH, LengthTarget, SourceDoc, article_length
 from agents.drafting.writing import Draft, DraftRequest, write_draft
 from agents.llm import client as llm
@@ -27,7 +28,7 @@ from agents.services.verification import VERIFY_UNFINISHED, verify_execute
 from agents.sources import files
 from agents.verification.verify import Verification, verify_article
 from agents.work import runs
-from agents.work.run_inputs import DraftRunInput, EditRunInput, is_verify
+from agents.work.run_inputs import DraftRunInput, EditRunInput, FollowUpInput, is_verify
 from styles.departments import DEPARTMENTS
 from styles.lint import is_fix_request
 from styles.selectors import style_for
@@ -41,6 +42,7 @@ class DraftInput(BaseModel):
     department: str
     length: int | None = None
     style_hint: str = Field(default="", max_length=200)
+    instruction: str = Field(default="", max_length=500)
     search_news: bool = False
     keywords: list[str] = Field(default_factory=list, max_length=5)
 
@@ -70,10 +72,13 @@ def draft_create(
     channel: str = Run.Channel.WEB,
     pages: str = "",
     notes: Sequence[str] = (),
+    instruction: str = "",
+    follow_up: FollowUpInput | None = None,
 ) -> Run:
     """Validates a draft request and queues it. Raises InputError (nothing queued) on bad input.
 
-    `pages` ("3-10", "3~10쪽") picks the pages of a long PDF that go to the model."""
+    `pages` ("3-10", "3~10쪽") picks the pages of a long PDF that go to the model; `follow_up`
+    (services.followups) makes it a follow-up of a competitor's article."""
     page_range = validate_pages(pages=pages)
     data = validate_draft_input(
         press_release=press_release,
@@ -82,7 +87,8 @@ def draft_create(
         style_hint=style_hint,
         search_news=search_news,
         keywords=list(keywords),
-        has_file=upload is not None or bool(attachments) or bool(context.strip()),
+        has_file=upload is not None or bool(attachments) or bool(context.strip()) or follow_up is not None,
+        instruction=instruction,
     )
     require_api_key(reporter=reporter)
     stored = DraftRunInput(
@@ -93,6 +99,7 @@ def draft_create(
         context=context[:6000],
         pages=(page_range.first, page_range.last) if page_range else None,
         notes=list(notes),  # said under the article (e.g. how much of a long paste was left out)
+        follow_up=follow_up,
     )
     return queue_run(reporter=reporter, kind=Run.Kind.DRAFT, channel=channel, input=stored.stored())
 
@@ -113,6 +120,7 @@ def validate_draft_input(
     search_news: bool,
     keywords: list[str],
     has_file: bool,
+    instruction: str = "",
 ) -> DraftInput:
     text = press_release.strip()
     if not text and not has_file and not (search_news and keywords):
@@ -134,10 +142,13 @@ def validate_draft_input(
             style_hint=style_hint.strip(),
             search_news=search_news,
             keywords=keywords,
+            instruction=instruction.strip(),
         )
     except ValidationError as exc:
         field = str(exc.errors()[0]["loc"][0])
-        message = msg.STYLE_HINT_TOO_LONG if field == "style_hint" else msg.TOO_MANY_KEYWORDS
+        message = {"style_hint": msg.STYLE_HINT_TOO_LONG, "instruction": msg.DRAFT_INSTRUCTION_TOO_LONG}.get(
+            field, msg.TOO_MANY_KEYWORDS
+        )
         raise InputError(message, field=field) from exc
 
 
@@ -281,6 +292,14 @@ def _draft_request(run: Run, data: DraftRunInput) -> DraftRequest:
         attachment_trusted_text=trusted,
         attachments=tuple(AttachmentRef.from_meta(m) for m in data.attachments),
         read_file=partial(_read_in_worker, reporter_id=run.reporter_id),
+        instruction=data.instruction,
+        follow_up=competitor_of(data.follow_up) if data.follow_up else None,
+    )
+
+
+def competitor_of(ref: FollowUpInput) -> Competitor:
+    return Competitor(
+        title=ref.title, outlet=ref.outlet, url=ref.url, scrape_url=ref.scrape_url, summary=ref.summary
     )
 
 
