@@ -9,7 +9,7 @@ from agents.services.conversation import Decision, Outcome, message_route
 from conversations.models import Message
 from newsdesk.models import Reporter
 from newsdesk.services import ProfileError, reporter_update
-from newsdesk.telegram import profile, replies
+from newsdesk.telegram import followup, profile, replies
 from newsdesk.telegram.incoming import Incoming
 from newsdesk.telegram.progress import announce
 from newsdesk.telegram.sender import say
@@ -29,7 +29,12 @@ INCOMPLETE = {
 
 
 def handle_text(incoming: Incoming, reporter: Reporter, logged: Message) -> Run | None:
-    """Routes free text; returns the run it queued (a split paste's late parts may join it)."""
+    """Routes free text; returns the run it queued (a split paste's late parts may join it).
+
+    Text that answers a "후속 기사" question is that follow-up's release or instruction."""
+    item_id = followup.pending_item(reporter=reporter)
+    if item_id is not None:
+        return followup.answer(incoming, reporter, item_id)
     decision = message_route(
         reporter=reporter,
         text=incoming.text,
