@@ -92,7 +92,7 @@ def credit_outlets(*, body: str, material: Sequence[Mapping[str, Any]]) -> Credi
     sentences = split_sentences(body)
     for number, sentence in enumerate(sentences):
         outlets = outlets_only(sentence.text, pool=pool, own=own, outlets_of=outlets_of)
-        if not outlets or _credits(sentence.text, outlets):
+        if not outlets or already_credited(sentence.text, outlets):
             continue
         if not _PREFIXABLE.match(sentence.text):
             result.flagged.append(sentence.text)
@@ -117,16 +117,16 @@ def outlets_only(
 
 
 def _supported(sentence: str, own: Sequence[Segment]) -> bool:
-    """Whether the reporter's own material alone carries the sentence (every figure of it, or
-    wording close enough for provenance to point there)."""
-    found = spans_for(sentence, own)
-    if not found:
-        return False
+    """Whether the reporter's own material alone carries the sentence: every figure of it somewhere
+    in that material (a figure sentence may gather more segments than provenance lists), or for a
+    sentence without figures, wording close enough for provenance to point there."""
     wanted = figures(sentence)
-    return not wanted or wanted <= frozenset().union(*(figures(s.text) for s in found))
+    if wanted:
+        return wanted <= frozenset().union(*(figures(s.text) for s in own))
+    return bool(spans_for(sentence, own))
 
 
-def _credits(sentence: str, outlets: Sequence[str]) -> bool:
+def already_credited(sentence: str, outlets: Sequence[str]) -> bool:
     return bool(_ATTRIBUTED.search(sentence)) or any(outlet in sentence for outlet in outlets)
 
 
