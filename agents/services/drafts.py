@@ -5,25 +5,22 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable, Sequence
-from functools import partial
 from typing import Any
 
 from django.utils import timezone
 from pydantic import BaseModel, Field, ValidationError, field_validator
 
 from agents import messages as msg
-from agents.drafting.attachments import AttachmentRef
 from agents.drafting.edit import edit_article, lint_fix
-from agents.drafting.followup import Competitor
 from agents.drafting.material import MAX_LENGTH, MIN_LENGTH, LengthTarget, SourceDoc, article_length
-from agents.drafting.writing import Draft, DraftRequest, write_draft
+from agents.drafting.writing import Draft, write_draft
 from agents.llm import client as llm
 from agents.models import Article, Run, Upload
 from agents.reporters import ReporterLike
 from agents.selectors import article_lint
 from agents.services.common import InputError, done_message, queue_run, require_api_key, save_issues
+from agents.services.draft_request import draft_request
 from agents.services.tracing import outlets_credited, traced, with_key_facts
-from agents.services.uploads import upload_ensure_parsed, upload_read_elsewhere
 from agents.services.verification import VERIFY_UNFINISHED, verify_execute
 from agents.sources import files
 from agents.verification.verify import Verification, verify_article
@@ -174,7 +171,7 @@ def draft_execute(*, run: Run) -> Article:
     data = DraftRunInput.model_validate(run.input)
     reporter = run.reporter
     ctx = llm.reporter_context(reporter=reporter, run_id=run.pk)
-    request = _draft_request(run, data)
+    request = draft_request(run=run, data=data)
     style = style_for(
         department=request.department, reporter_id=reporter.pk, publisher=reporter.publisher_style
     )
@@ -264,50 +261,6 @@ def _verify_or_keep(*, ctx: llm.CallContext, run: Run, draft: Draft) -> Verifica
     check.verdict = Article.Verdict.SKIPPED
     check.warnings.insert(0, msg.VERIFY_UNFINISHED.format(reason=error.user_message))
     return check
-
-
-def _draft_request(run: Run, data: DraftRunInput) -> DraftRequest:
-    name, text, trusted, warnings = "", "", "", list[str]()
-    pages = files.PageRange(*data.pages) if data.pages else None
-    if data.upload_id:
-        upload = upload_ensure_parsed(upload_id=data.upload_id)
-        name = upload.file_name
-        text, cut = files.pick_pages(upload.text, pages=pages)
-        warnings = [*upload.warnings, *cut]
-        if upload.ocr:
-            trusted, _ = files.pick_pages(upload.trusted_text, pages=pages)
-    return DraftRequest(
-        pages=pages,
-        warnings=tuple(warnings),
-        department=data.department,
-        press_release=data.press_release,
-        length=data.length,
-        style_hint=data.style_hint,
-        search_news=data.search_news,
-        keywords=tuple(data.keywords),
-        topic=data.topic,
-        context=data.context,
-        attachment_name=name,
-        attachment_text=text,
-        attachment_trusted_text=trusted,
-        attachments=tuple(AttachmentRef.from_meta(m) for m in data.attachments),
-        read_file=partial(_read_in_worker, reporter_id=run.reporter_id),
-        instruction=data.instruction,
-        follow_up=competitor_of(data.follow_up) if data.follow_up else None,
-    )
-
-
-def competitor_of(ref: FollowUpInput) -> Competitor:
-    return Competitor(
-        title=ref.title, outlet=ref.outlet, url=ref.url, scrape_url=ref.scrape_url, summary=ref.summary
-    )
-
-
-def _read_in_worker(data: bytes, ref: AttachmentRef, *, reporter_id: int) -> files.Extracted:
-    """Attachments needing OCR are read by the io worker, not in this llm task (services.uploads)."""
-    return upload_read_elsewhere(
-        reporter_id=reporter_id, file_name=ref.file_name, mime_type=ref.mime_type, data=data
-    )
 
 
 # --- edits ----------------------------------------------------------------------------------
