@@ -62,6 +62,10 @@ class VerifyRunInput(RunInput):
     article: str
     sources: list[str]
     department: str = ""  # "" = the reporter's department (rows from before it was kept)
+    # A written article checked again keeps what each source was (kind, title, url, outlet; in the
+    # order of `sources`) and the sources listed under it; [] for the reporter's own pasted texts.
+    source_meta: list[dict[str, str]] = Field(default_factory=list)
+    listed: list[dict[str, str]] = Field(default_factory=list)
 
 
 class EditRunInput(RunInput):

@@ -61,7 +61,8 @@ def article_text(article: Article, run: Run) -> str:
     if article.sources:
         parts += ["", RULE, replies.ARTICLE_SOURCES]
         for source in article.sources:
-            parts += [f"- {source['title']}", f"  {source['url']}"]
+            outlet = f"[{source['outlet']}] " if source.get("outlet") else ""
+            parts += [f"- {outlet}{source['title']}", f"  {source['url']}"]
     parts += ["", verification_line(article)]
     lint = lint_line(article)
     if lint:

@@ -116,3 +116,23 @@ def test_with_no_page_no_summary_and_nothing_else_the_draft_stops_with_a_korean_
 
     assert draft["status"] == "failed" and "보도자료를 붙여 넣어" in draft["error"]
     assert fake_llm.requests == []  # nothing was paid for
+
+
+def test_checking_a_follow_up_again_keeps_its_article_source_and_the_credit(
+    api: Client, reporter: Any, pages: FakePages, fake_llm: FakeAnthropic
+) -> None:
+    item = competitor_item(reporter, pages)
+    submit(fake_llm, body=BODY, headline=HEADLINE)
+    verify_pass(fake_llm, claims=[])
+    first = post(api, {"follow_up": {"item": item.pk}, "length": LENGTH}).json()["id"]
+    tasks.draft_run.apply(args=[first])
+
+    again = api.post(f"/api/drafts/{first}/verify").json()["id"]
+    verify_pass(fake_llm, claims=[])
+    tasks.draft_run.apply(args=[again])
+    draft = api.get(f"/api/drafts/{again}").json()
+
+    assert draft["status"] == "done"
+    assert draft["body"].startswith(f"{OUTLET}에 따르면 국토교통부가")  # the draft body, credited again
+    assert {"title": TITLE, "url": ADDRESS, "kind": "article", "outlet": OUTLET} in draft["sources"]
+    assert {span["kind"] for s in draft["sentences"] for span in s["spans"]} == {"article"}

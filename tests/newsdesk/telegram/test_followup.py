@@ -14,7 +14,7 @@ from tests.factories import ReporterFactory
 from tests.fakes.anthropic import FakeAnthropic
 from tests.fakes.pages import FakePages
 from tests.fakes.telegram import FakeTelegram, callback_update
-from tests.fixtures.followup import BODY, HEADLINE, LENGTH, OUTLET, STORY, competitor_item
+from tests.fixtures.followup import BODY, HEADLINE, LENGTH, OUTLET, STORY, TITLE, competitor_item
 from tests.newsdesk.telegram.chat import CHAT, finish, process, send, tap
 
 pytestmark = pytest.mark.django_db
@@ -92,7 +92,8 @@ def test_write_now_drafts_from_the_article_and_a_second_tap_starts_nothing(
     assert run.status == "done", run.error
     assert STORY[0] in fake_llm.requests[0].last_user_text()
     delivered = fake_telegram.sent_texts(CHAT)[-1]
-    assert f"{OUTLET}에 따르면 국토교통부가" in delivered and OUTLET in delivered
+    assert f"{OUTLET}에 따르면 국토교통부가" in delivered
+    assert f"- [{OUTLET}] {TITLE}" in delivered  # the article it follows up, listed with its outlet
 
 
 def test_another_reporter_cannot_start_a_follow_up_of_my_item(
