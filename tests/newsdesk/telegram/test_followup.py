@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 import pytest
+from django.utils import timezone
 
 from agents.models import Run
+from conversations.models import Message
 from newsdesk.models import Reporter, TelegramDelivery
-from newsdesk.telegram import callbacks, tasks
+from newsdesk.telegram import callbacks, followup, tasks
 from tests.agents.draft_script import submit, verify_pass
 from tests.factories import ReporterFactory
 from tests.fakes.anthropic import FakeAnthropic
@@ -109,3 +112,18 @@ def test_another_reporter_cannot_start_a_follow_up_of_my_item(
     assert fake_telegram.sent_texts(CHAT + 1) == []
     answers = [call.params.get("text", "") for call in fake_telegram.calls_for("answerCallbackQuery")]
     assert answers[-2:] == ["지난 버튼입니다. 명령을 다시 보내 주세요."] * 2
+
+
+def test_a_question_older_than_half_an_hour_or_answered_no_longer_captures_text(
+    reporter_tg: Reporter, fake_telegram: FakeTelegram
+) -> None:
+    item = delivered_check(reporter_tg)
+    tap(fake_telegram, "📝 후속 기사")
+    assert followup.pending_item(reporter=reporter_tg) == item.pk
+
+    Message.objects.filter(meta__follow_up=item.pk).update(created_at=timezone.now() - timedelta(minutes=31))
+    assert followup.pending_item(reporter=reporter_tg) is None
+
+    tap(fake_telegram, "📝 후속 기사")
+    send("/cancel")
+    assert followup.pending_item(reporter=reporter_tg) is None
