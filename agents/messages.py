@@ -165,3 +165,19 @@ MATERIAL_CUT = (
     '다른 부분이 필요하면 그 부분만 붙여 넣거나, PDF라면 "3~10쪽으로"처럼 쪽 범위를 알려 주세요.'
 )
 PASTED_TEXT = "붙여 넣은 글"  # how a cut note names a release pasted into a chat
+OUTLETS_CREDITED = "다른 언론사 기사에만 근거한 문장 {count}개에 출처(…에 따르면)를 붙였습니다."
+OUTLET_UNCREDITED = "다른 언론사 기사에만 근거한 문장에 출처를 밝혀 주세요: {sentence}"
+STAGE_FOLLOW_UP = "타사 기사 본문 읽는 중"
+FOLLOW_UP_NOT_FOUND = "후속 기사로 쓸 항목을 찾을 수 없습니다. 보관 기간(5일)이 지났을 수 있습니다."
+FOLLOW_UP_BAD = '후속 기사 요청은 {"item": 항목 번호} 형식이어야 합니다.'
+FOLLOW_UP_PAGE_FAILED = (
+    "{outlet} 기사 본문을 가져오지 못해, 타사 체크가 저장해 둔 {what}만 보고 썼습니다. "
+    "원문({url})과 대조해 주세요."
+)
+FOLLOW_UP_SUMMARY = "요약"
+FOLLOW_UP_TITLE = "제목"
+FOLLOW_UP_NOTHING = (
+    "{outlet} 기사 본문을 가져오지 못했고 저장된 요약도 없어 후속 기사를 쓸 수 없습니다. "
+    "기사 내용이나 보도자료를 붙여 넣어 다시 요청해 주세요."
+)
+DRAFT_INSTRUCTION_TOO_LONG = "기사 작성 지시는 500자까지 쓸 수 있습니다."

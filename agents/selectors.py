@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from decimal import Decimal
@@ -11,6 +12,7 @@ from django.db.models import Count, QuerySet, Sum
 from django.db.models.functions import Coalesce, TruncDate
 from django.utils import timezone
 
+from agents.facts.attribution import source_kind, source_outlet, with_kinds
 from agents.facts.embargo import embargo_until, is_embargoed, publish_label
 from agents.llm import catalog
 from agents.models import Article, LLMCall, Run, RunEvent
@@ -150,6 +152,17 @@ def daily_usage(*, days: int = 31) -> list[dict[str, Any]]:
         .order_by("-day", "-cost_usd")
     )
     return [{**row, "model_label": catalog.label_for(row["model"])} for row in rows]
+
+
+def article_provenance(*, article: Article) -> list[dict[str, Any]]:
+    """The sentences and their spans, each span with its source's kind (rows saved before spans
+    carried one get it from the stored material)."""
+    return with_kinds(article.provenance, article.source_material)
+
+
+def source_kinds(*, material: Sequence[dict[str, Any]]) -> list[tuple[str, str]]:
+    """(kind, outlet) of every stored source, in order: outlet is "" but for articles."""
+    return [(source_kind(doc), source_outlet(doc)) for doc in material]
 
 
 def article_lint(*, article: Article) -> list[Hit]:

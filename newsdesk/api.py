@@ -97,7 +97,6 @@ DRAFT_BODY_DOC = {
             "application/json": {
                 "schema": {
                     "type": "object",
-                    "required": ["press_release"],
                     "properties": {
                         "press_release": {"type": "string"},
                         "department": {"type": "string"},
@@ -105,6 +104,12 @@ DRAFT_BODY_DOC = {
                         "style_hint": {"type": "string"},
                         "search_news": {"type": "boolean"},
                         "keywords": {"type": "array", "items": {"type": "string"}},
+                        "instruction": {"type": "string", "description": "what to write, in words"},
+                        "follow_up": {
+                            "type": "object",
+                            "properties": {"item": {"type": "integer"}},
+                            "description": "a follow-up of a /check or /report item (its `id`)",
+                        },
                     },
                 }
             },
@@ -120,6 +125,8 @@ DRAFT_BODY_DOC = {
                         "search_news": {"type": "boolean"},
                         "keywords": {"type": "string", "description": "comma-separated"},
                         "pages": {"type": "string", "description": "PDF pages for the model, e.g. 3-10"},
+                        "instruction": {"type": "string"},
+                        "follow_up": {"type": "integer", "description": "the item id of a follow-up"},
                     },
                 }
             },
@@ -133,6 +140,9 @@ def draft_create(request: HttpRequest) -> Status:
     reporter = reporter_of(request)
     data = serializers.draft_request_data(request)
     services.validate_pages(pages=data["pages"])  # a bad range stores no file
+    follow_up = data.pop("follow_up")
+    if follow_up is not None:
+        services.follow_up_item(reporter=reporter, item_id=follow_up)  # 404 before a file is stored
     upload = None
     uploaded = request.FILES.get("file")
     if uploaded is not None:
@@ -146,7 +156,12 @@ def draft_create(request: HttpRequest) -> Status:
         # No wait when the file worker is known gone: the draft's task reads a plain file itself.
         wait = settings.NEWSDESK_UPLOAD_WAIT_SECONDS if workers.uploads_readable() else 0
         services.upload_await(upload=upload, timeout=wait)
-    run = services.draft_create(reporter=reporter, upload=upload, channel=Run.Channel.API, **data)
+    if follow_up is not None:
+        run = services.follow_up_create(
+            reporter=reporter, item_id=follow_up, upload=upload, channel=Run.Channel.API, **data
+        )
+    else:
+        run = services.draft_create(reporter=reporter, upload=upload, channel=Run.Channel.API, **data)
     return Status(202, {"id": run.pk, "status": run.status})
 
 

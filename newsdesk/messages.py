@@ -62,3 +62,10 @@ API_TOKENS_LOCKED = (
 WAIT_MINUTES = "{minutes}분"
 WAIT_HOURS = "{hours}시간"
 WAIT_HOURS_MINUTES = "{hours}시간 {minutes}분"
+# The desk's source panel: what kind of source a sentence rests on.
+SOURCE_KIND_LABELS = {
+    "press_release": "보도자료",
+    "attachment": "첨부파일",
+    "article": "타사 기사",
+    "search": "검색 기사",
+}

@@ -9,6 +9,7 @@ from typing import Any
 from django.http import HttpRequest
 from django.utils import timezone
 
+from agents import messages as agent_msg
 from agents import selectors
 from agents.models import Article, MonitorItem, Run, RunEvent
 from agents.monitoring import selectors as monitor_selectors
@@ -35,7 +36,21 @@ def draft_request_data(request: HttpRequest) -> dict[str, Any]:
         "search_news": bool(raw.get("search_news")),
         "keywords": _keywords(raw.get("keywords")),
         "pages": _text(raw.get("pages")),
+        "instruction": _text(raw.get("instruction")),
+        "follow_up": _follow_up_item(raw.get("follow_up")),
     }
+
+
+def _follow_up_item(value: Any) -> int | None:
+    """`{"item": <id>}` in JSON; in a form, the item's id alone."""
+    if value in (None, ""):
+        return None
+    item = value.get("item") if isinstance(value, dict) else value
+    if isinstance(item, str) and item.strip().isdigit():
+        item = int(item)
+    if not isinstance(item, int) or isinstance(item, bool) or item <= 0:
+        raise InputError(agent_msg.FOLLOW_UP_BAD, field="follow_up")
+    return item
 
 
 def parse_json_body(request: HttpRequest) -> dict[str, Any]:
@@ -129,11 +144,11 @@ def draft_detail(run: Run) -> dict[str, Any]:
         "draft_body": article.draft_body if article else "",
         "length": article.length if article else 0,
         "verification": verification,
-        "sources": article.sources if article else [],
+        "sources": [source(s) for s in article.sources] if article else [],
         "warnings": article.warnings if article else [],
         "model": article.model if article else "",
         "style": article.style if article else "",
-        "sentences": article.provenance if article else [],
+        "sentences": selectors.article_provenance(article=article) if article else [],
         "missing_facts": article.missing_facts if article else [],
         "embargo": article.embargo if article else None,
         "parent_id": run.parent_article.run_id if run.parent_article else None,
@@ -141,6 +156,12 @@ def draft_detail(run: Run) -> dict[str, Any]:
         "usage": selectors.run_usage(run=run).as_dict(),
         "lint": [hit.as_json() for hit in selectors.article_lint(article=article)] if article else [],
     }
+
+
+def source(listed: dict[str, Any]) -> dict[str, Any]:
+    """One entry of a draft's `sources`: title and url, and (added) its kind and outlet; rows saved
+    before sources carried a kind were all news search results."""
+    return {"kind": "search", "outlet": "", **listed}
 
 
 def event(e: RunEvent) -> dict[str, Any]:
@@ -192,6 +213,7 @@ def run_detail(run: Run) -> dict[str, Any]:
 
 def monitor_item(item: MonitorItem) -> dict[str, Any]:
     return {
+        "id": item.pk,  # what POST /api/drafts {"follow_up": {"item": id}} names (additive)
         "category": item.category,
         "action": item.action or None,  # scenario A and /check items carry no action
         "title": item.title,

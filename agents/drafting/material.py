@@ -17,10 +17,13 @@ MATERIAL_MIN_CHARS = 200  # a request this long is itself material, whatever it 
 
 @dataclass(frozen=True)
 class SourceDoc:
-    kind: str  # press_release | attachment | article | context
+    # press_release | attachment | context (what the reporter gave) | article (a competitor's
+    # article a follow-up starts from) | search (an article the news search found)
+    kind: str
     title: str
     text: str
     url: str = ""
+    outlet: str = ""  # the publisher of an article or search result
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -28,7 +31,11 @@ class SourceDoc:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> SourceDoc:
         return cls(
-            kind=data["kind"], title=data.get("title", ""), text=data.get("text", ""), url=data.get("url", "")
+            kind=data["kind"],
+            title=data.get("title", ""),
+            text=data.get("text", ""),
+            url=data.get("url", ""),
+            outlet=data.get("outlet", ""),
         )
 
 

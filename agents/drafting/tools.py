@@ -122,6 +122,14 @@ class Candidate:
     def line(self) -> str:
         return f"[{self.number}] {self.publisher} | {self.title} | {self.description[:100]}"
 
+    def listed(self) -> dict[str, str]:
+        """The candidate in the article's `sources` list."""
+        return {"title": self.title, "url": self.url, "kind": "search", "outlet": self.publisher}
+
+    def source(self, text: str) -> SourceDoc:
+        """The candidate as material the article is checked against (its page, or its summary)."""
+        return SourceDoc("search", f"{self.publisher} | {self.title}", text, self.url, outlet=self.publisher)
+
 
 # Reads an attachment's bytes into text. The service layer passes one that hands OCR work to the
 # io worker; the default reads here and refuses files that need OCR.
@@ -148,6 +156,8 @@ class WritingState:
     dropped_indices: list[int] = field(default_factory=list)
     pages: files.PageRange | None = None  # the pages of a long PDF attachment to read
     searched_by_code: bool = False  # the candidates came from code's own search: no model search
+    # Sources listed under every article of this run whatever the model cites (a follow-up's article).
+    given_sources: list[dict[str, str]] = field(default_factory=list)
     # Results by call signature (tool + arguments): a repeated call gets the earlier result and
     # pays for no second search or scrape.
     results: dict[str, tuple[str, bool]] = field(default_factory=dict)
@@ -238,9 +248,7 @@ def _record_selected(
     for number, page in zip(chosen, pages, strict=True):
         candidate = state.candidates[number]
         state.selected[number] = page.text
-        state.material.append(
-            SourceDoc("article", f"{candidate.publisher} | {candidate.title}", page.text, candidate.url)
-        )
+        state.material.append(candidate.source(page.text))
         flag = "" if page.ok else RESULT_NO_BODY
         blocks.append(f"[{number}] {candidate.publisher} | {candidate.title}{flag}\n본문: {page.text}")
     return "\n\n".join([*notes, *blocks])

@@ -22,6 +22,7 @@ from agents import messages as msg
 from agents import prompts
 from agents.drafting import tools
 from agents.drafting.attachments import AttachmentRef
+from agents.drafting.followup import Competitor, FollowUpUnreadable, competitor_source
 from agents.drafting.material import LengthTarget, SourceDoc, article_length
 from agents.errors import UserFacingError
 from agents.facts.density import advise_length
@@ -59,6 +60,8 @@ class DraftRequest:
     pages: PageRange | None = None  # of a long PDF: the pages the reporter chose
     warnings: tuple[str, ...] = ()  # about the material, from before the loop (pages left out)
     read_file: tools.FileReader = tools.read_here
+    instruction: str = ""  # what the reporter asked for in words ("반론 취재 포함해서")
+    follow_up: Competitor | None = None  # the competitor's article a follow-up starts from
 
 
 @dataclass
@@ -88,6 +91,8 @@ def write_draft(
     )
     state.warnings.extend(request.warnings)
     state.material.extend(_given_material(request))
+    if request.follow_up is not None:
+        _read_competitor(state, request, request.follow_up, on_stage)
     _preload_attachments(state, on_stage)
     if not state.material and not request.attachments and not request.search_news:
         raise WritingFailed(msg.NO_MATERIAL, "no_material")
@@ -131,6 +136,22 @@ def _given_material(request: DraftRequest) -> list[SourceDoc]:
     if request.context.strip():
         docs.append(SourceDoc("context", "대화 맥락", request.context.strip()))
     return docs
+
+
+def _read_competitor(
+    state: tools.WritingState, request: DraftRequest, competitor: Competitor, on_stage: StageCallback
+) -> None:
+    """The competitor's article joins the material (and the sources listed under the article)."""
+    on_stage("analyze", msg.STAGE_FOLLOW_UP)
+    other = bool(state.material or request.attachments or request.search_news)
+    try:
+        doc, warning = competitor_source(competitor, has_other_material=other)
+    except FollowUpUnreadable as exc:
+        raise WritingFailed(exc.user_message, exc.code) from exc
+    state.material.append(doc)
+    state.given_sources.append(competitor.listed())
+    if warning:
+        state.warnings.append(warning)
 
 
 def _preload_attachments(state: tools.WritingState, on_stage: StageCallback) -> None:
@@ -258,7 +279,7 @@ def _review_submission(
         warnings.append(msg.LENGTH_MISSED.format(target=target.describe(), length=length))
     cited = state.known_indices(args.source_indices)
     _add_cited_descriptions(state, cited)
-    sources = [{"title": state.candidates[n].title, "url": state.candidates[n].url} for n in cited]
+    sources = [*state.given_sources, *(state.candidates[n].listed() for n in cited)]
     return Draft(headline, body, sources, list(state.material), target, warnings)
 
 
@@ -266,15 +287,7 @@ def _add_cited_descriptions(state: tools.WritingState, cited: list[int]) -> None
     """A cited candidate the model only saw as a summary is checked against that summary."""
     for number in cited:
         if number not in state.selected:
-            candidate = state.candidates[number]
-            state.material.append(
-                SourceDoc(
-                    "article",
-                    f"{candidate.publisher} | {candidate.title}",
-                    candidate.description,
-                    candidate.url,
-                )
-            )
+            state.material.append(state.candidates[number].source(state.candidates[number].description))
 
 
 def run_tools(state: tools.WritingState, uses: list[llm.ToolUse]) -> list[dict[str, Any]]:
@@ -347,10 +360,9 @@ def first_prompt(state: tools.WritingState, request: DraftRequest, target: Lengt
         state.style.prompt_block(request.department),
     ]
     for doc in state.material:
-        tag = {"press_release": "보도자료", "attachment": "첨부파일", "context": "대화_맥락"}.get(
-            doc.kind, "자료"
-        )
-        sections.append(f'<{tag} 제목="{doc.title}">\n{doc.text}\n</{tag}>')
+        tag = MATERIAL_TAGS.get(doc.kind, "자료")
+        outlet = f' 언론사="{doc.outlet}"' if doc.outlet else ""
+        sections.append(f'<{tag}{outlet} 제목="{doc.title}">\n{doc.text}\n</{tag}>')
     unread = [
         f"[{i}] {ref.label()}" for i, ref in enumerate(state.attachments) if i not in state.attachment_texts
     ]
@@ -368,8 +380,24 @@ def first_prompt(state: tools.WritingState, request: DraftRequest, target: Lengt
     return "\n\n".join(sections)
 
 
+MATERIAL_TAGS = {
+    "press_release": "보도자료",
+    "attachment": "첨부파일",
+    "context": "대화_맥락",
+    "article": "타사_기사",
+    "search": "관련_기사",
+}
+
+
 def _request_section(request: DraftRequest, target: LengthTarget) -> str:
     lines = [f"- 부서: {request.department}", f"- 분량: {target.describe()} (공백 포함)"]
+    if request.follow_up is not None:
+        lines.append(
+            f"- 후속 기사: {request.follow_up.outlet}의 「{request.follow_up.title}」 보도를 받아 쓰는 "
+            "후속 기사입니다. 타사_기사에만 있는 사실은 언론사를 밝혀 씁니다."
+        )
+    if request.instruction:
+        lines.append(f"- 기자 지시: {request.instruction}")
     if request.topic:
         lines.append(f"- 주제: {request.topic}")
     if request.style_hint:

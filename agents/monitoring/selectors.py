@@ -94,6 +94,13 @@ def run_items(*, run: Run) -> QuerySet[MonitorItem]:
     return MonitorItem.objects.filter(run=run, created_at__gte=retention_cutoff()).order_by("position", "id")
 
 
+def item_get(*, reporter: ReporterLike, item_id: int) -> MonitorItem | None:
+    """One reported item of this reporter's (another reporter's, or an expired one, is "not found")."""
+    return MonitorItem.objects.filter(
+        reporter_id=reporter.pk, pk=item_id, created_at__gte=retention_cutoff()
+    ).first()
+
+
 def monitor_view(*, run: Run) -> MonitorView:
     """The run with its result and items split for display."""
     result = MonitorResult.objects.filter(run=run, created_at__gte=retention_cutoff()).first()

@@ -26,6 +26,7 @@ from agents.services.drafts import (
     validate_pages,
 )
 from agents.services.facts import add_fact_instruction, fact_add_create
+from agents.services.followups import follow_up_create, follow_up_from_chat, follow_up_item
 from agents.services.uploads import (
     FILE_TOO_LARGE,
     MAX_FILE_BYTES,
@@ -73,6 +74,9 @@ __all__ = [
     "edit_create",
     "edit_execute",
     "fact_add_create",
+    "follow_up_create",
+    "follow_up_from_chat",
+    "follow_up_item",
     "require_api_key",
     "run_requeue",
     "run_retry",

@@ -5,30 +5,28 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable, Sequence
-from functools import partial
 from typing import Any
 
 from django.utils import timezone
 from pydantic import BaseModel, Field, ValidationError, field_validator
 
 from agents import messages as msg
-from agents.drafting.attachments import AttachmentRef
 from agents.drafting.edit import edit_article, lint_fix
 from agents.drafting.material import MAX_LENGTH, MIN_LENGTH, LengthTarget, SourceDoc, article_length
-from agents.drafting.writing import Draft, DraftRequest, write_draft
+from agents.drafting.writing import Draft, write_draft
 from agents.facts.embargo import release_embargo
 from agents.llm import client as llm
 from agents.models import Article, Run, Upload
 from agents.reporters import ReporterLike
 from agents.selectors import article_lint
 from agents.services.common import InputError, done_message, queue_run, require_api_key, save_issues
-from agents.services.tracing import traced, with_key_facts
-from agents.services.uploads import upload_ensure_parsed, upload_read_elsewhere
+from agents.services.draft_request import draft_request
+from agents.services.tracing import outlets_credited, traced, with_key_facts
 from agents.services.verification import VERIFY_UNFINISHED, verify_execute
 from agents.sources import files
 from agents.verification.verify import Verification, verify_article
 from agents.work import runs
-from agents.work.run_inputs import DraftRunInput, EditRunInput, is_verify
+from agents.work.run_inputs import DraftRunInput, EditRunInput, FollowUpInput, is_verify
 from styles.departments import DEPARTMENTS
 from styles.lint import is_fix_request
 from styles.selectors import style_for
@@ -42,6 +40,7 @@ class DraftInput(BaseModel):
     department: str
     length: int | None = None
     style_hint: str = Field(default="", max_length=200)
+    instruction: str = Field(default="", max_length=500)
     search_news: bool = False
     keywords: list[str] = Field(default_factory=list, max_length=5)
 
@@ -71,10 +70,13 @@ def draft_create(
     channel: str = Run.Channel.WEB,
     pages: str = "",
     notes: Sequence[str] = (),
+    instruction: str = "",
+    follow_up: FollowUpInput | None = None,
 ) -> Run:
     """Validates a draft request and queues it. Raises InputError (nothing queued) on bad input.
 
-    `pages` ("3-10", "3~10쪽") picks the pages of a long PDF that go to the model."""
+    `pages` ("3-10", "3~10쪽") picks the pages of a long PDF that go to the model; `follow_up`
+    (services.followups) makes it a follow-up of a competitor's article."""
     page_range = validate_pages(pages=pages)
     data = validate_draft_input(
         press_release=press_release,
@@ -83,7 +85,8 @@ def draft_create(
         style_hint=style_hint,
         search_news=search_news,
         keywords=list(keywords),
-        has_file=upload is not None or bool(attachments) or bool(context.strip()),
+        has_file=upload is not None or bool(attachments) or bool(context.strip()) or follow_up is not None,
+        instruction=instruction,
     )
     require_api_key(reporter=reporter)
     stored = DraftRunInput(
@@ -94,6 +97,7 @@ def draft_create(
         context=context[:6000],
         pages=(page_range.first, page_range.last) if page_range else None,
         notes=list(notes),  # said under the article (e.g. how much of a long paste was left out)
+        follow_up=follow_up,
     )
     return queue_run(reporter=reporter, kind=Run.Kind.DRAFT, channel=channel, input=stored.stored())
 
@@ -114,6 +118,7 @@ def validate_draft_input(
     search_news: bool,
     keywords: list[str],
     has_file: bool,
+    instruction: str = "",
 ) -> DraftInput:
     text = press_release.strip()
     if not text and not has_file and not (search_news and keywords):
@@ -135,10 +140,13 @@ def validate_draft_input(
             style_hint=style_hint.strip(),
             search_news=search_news,
             keywords=keywords,
+            instruction=instruction.strip(),
         )
     except ValidationError as exc:
         field = str(exc.errors()[0]["loc"][0])
-        message = msg.STYLE_HINT_TOO_LONG if field == "style_hint" else msg.TOO_MANY_KEYWORDS
+        message = {"style_hint": msg.STYLE_HINT_TOO_LONG, "instruction": msg.DRAFT_INSTRUCTION_TOO_LONG}.get(
+            field, msg.TOO_MANY_KEYWORDS
+        )
         raise InputError(message, field=field) from exc
 
 
@@ -164,7 +172,7 @@ def draft_execute(*, run: Run) -> Article:
     data = DraftRunInput.model_validate(run.input)
     reporter = run.reporter
     ctx = llm.reporter_context(reporter=reporter, run_id=run.pk)
-    request = _draft_request(run, data)
+    request = draft_request(run=run, data=data)
     style = style_for(
         department=request.department, reporter_id=reporter.pk, publisher=reporter.publisher_style
     )
@@ -184,6 +192,7 @@ def draft_execute(*, run: Run) -> Article:
         "turns": draft.turns,
     }
     material = with_key_facts(ctx=ctx, material=[doc.to_json() for doc in draft.material])
+    check.body = outlets_credited(body=check.body, material=material, warnings=check.warnings)
 
     def save() -> Article:
         article = Article.objects.create(
@@ -258,42 +267,6 @@ def _verify_or_keep(*, ctx: llm.CallContext, run: Run, draft: Draft) -> Verifica
     return check
 
 
-def _draft_request(run: Run, data: DraftRunInput) -> DraftRequest:
-    name, text, trusted, warnings = "", "", "", list[str]()
-    pages = files.PageRange(*data.pages) if data.pages else None
-    if data.upload_id:
-        upload = upload_ensure_parsed(upload_id=data.upload_id)
-        name = upload.file_name
-        text, cut = files.pick_pages(upload.text, pages=pages)
-        warnings = [*upload.warnings, *cut]
-        if upload.ocr:
-            trusted, _ = files.pick_pages(upload.trusted_text, pages=pages)
-    return DraftRequest(
-        pages=pages,
-        warnings=tuple(warnings),
-        department=data.department,
-        press_release=data.press_release,
-        length=data.length,
-        style_hint=data.style_hint,
-        search_news=data.search_news,
-        keywords=tuple(data.keywords),
-        topic=data.topic,
-        context=data.context,
-        attachment_name=name,
-        attachment_text=text,
-        attachment_trusted_text=trusted,
-        attachments=tuple(AttachmentRef.from_meta(m) for m in data.attachments),
-        read_file=partial(_read_in_worker, reporter_id=run.reporter_id),
-    )
-
-
-def _read_in_worker(data: bytes, ref: AttachmentRef, *, reporter_id: int) -> files.Extracted:
-    """Attachments needing OCR are read by the io worker, not in this llm task (services.uploads)."""
-    return upload_read_elsewhere(
-        reporter_id=reporter_id, file_name=ref.file_name, mime_type=ref.mime_type, data=data
-    )
-
-
 # --- edits ----------------------------------------------------------------------------------
 INSTRUCTION_LIMIT = 500  # characters of an edit instruction
 
@@ -366,6 +339,9 @@ def edit_execute(*, run: Run) -> Article:
             reference=timezone.localdate(),
         )
     run.timings = {"draft_seconds": round(time.monotonic() - started, 2), "verify_seconds": 0}
+    result.body = outlets_credited(
+        body=result.body, material=parent.source_material, warnings=result.warnings
+    )
     target = LengthTarget.from_request(result.requested_length) if result.requested_length else None
 
     def save() -> Article:

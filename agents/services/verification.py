@@ -15,7 +15,7 @@ from agents.llm import client as llm
 from agents.models import Article, Run
 from agents.reporters import ReporterLike
 from agents.services.common import InputError, done_message, queue_run, require_api_key, save_issues
-from agents.services.tracing import traced
+from agents.services.tracing import outlets_credited, traced
 from agents.verification.verify import Verification, verify_article
 from agents.work import runs
 from agents.work.run_inputs import VerifyRunInput
@@ -72,6 +72,7 @@ def verify_execute(*, run: Run) -> Article:
     ctx = llm.reporter_context(reporter=reporter, run_id=run.pk)
     data = VerifyRunInput.model_validate(run.input)
     body, material = verify_material(article=data.article, sources=data.sources)
+    material = _with_meta(material, data.source_meta)
     headline = data.headline or msg.VERIFY_HEADLINE
     runs.stage_set(run=run, stage="verify", message=msg.STAGE_VERIFY)
     started = time.monotonic()
@@ -79,6 +80,8 @@ def verify_execute(*, run: Run) -> Article:
         ctx=ctx, headline=headline, body=body, material=material, reference=timezone.localdate()
     )
     run.timings = {"draft_seconds": 0, "verify_seconds": round(time.monotonic() - started, 2)}
+    stored = [doc.to_json() for doc in material]
+    check.body = outlets_credited(body=check.body, material=stored, warnings=check.warnings)
 
     def save() -> Article:
         article = Article.objects.create(
@@ -89,15 +92,11 @@ def verify_execute(*, run: Run) -> Article:
             draft_body=body,
             body=check.body,
             verdict=check.verdict,
-            sources=[],
-            source_material=[doc.to_json() for doc in material],
+            sources=data.listed,
+            source_material=stored,
             length=article_length(check.body),
             warnings=check.warnings,
-            **traced(
-                headline=check.headline or headline,
-                body=check.body,
-                material=[doc.to_json() for doc in material],
-            ),
+            **traced(headline=check.headline or headline, body=check.body, material=stored),
         )
         save_issues(article, check.issues)
         return article
@@ -114,7 +113,8 @@ def verification_again(*, reporter: ReporterLike, article: Article, channel: str
     if article.reporter_id != reporter.pk:
         raise InputError(msg.ARTICLE_NOT_FOUND, status=404)
     require_api_key(reporter=reporter)
-    sources = [str(doc.get("text") or "") for doc in article.source_material]
+    kept = [doc for doc in article.source_material if str(doc.get("text") or "").strip()]
+    sources = [str(doc["text"]) for doc in kept]
     body, _ = verify_material(article=article.draft_body or article.body, sources=sources)
     return queue_run(
         reporter=reporter,
@@ -122,8 +122,29 @@ def verification_again(*, reporter: ReporterLike, article: Article, channel: str
         channel=channel,
         input=VerifyRunInput(
             article=body,
-            sources=[s for s in sources if s.strip()],
+            sources=sources,
             headline=article.headline,
             department=article.department,
+            source_meta=[{key: str(doc.get(key) or "") for key in META_KEYS} for doc in kept],
+            listed=list(article.sources),
         ).stored(),
     )
+
+
+META_KEYS = ("kind", "title", "url", "outlet")
+
+
+def _with_meta(material: list[SourceDoc], meta: Sequence[dict[str, str]]) -> list[SourceDoc]:
+    """The numbered sources given back what they were, when the run kept it (verification_again)."""
+    if len(meta) != len(material):
+        return material
+    return [
+        SourceDoc(
+            kind=m.get("kind") or doc.kind,
+            title=m.get("title") or doc.title,
+            text=doc.text,
+            url=m.get("url", ""),
+            outlet=m.get("outlet", ""),
+        )
+        for doc, m in zip(material, meta, strict=True)
+    ]

@@ -23,6 +23,18 @@ class RunInput(BaseModel):
         return self.model_dump(mode="json")
 
 
+class FollowUpInput(RunInput):
+    """The /check or /report item a follow-up starts from, copied when it was asked for: the
+    draft still has it if the item is purged before a worker runs the draft."""
+
+    item: int
+    title: str
+    outlet: str = ""
+    url: str = ""
+    scrape_url: str = ""
+    summary: str = ""
+
+
 class DraftRunInput(RunInput):
     """A draft from a press release, a file, attachments or a news search (services.draft_create)."""
 
@@ -38,6 +50,8 @@ class DraftRunInput(RunInput):
     context: str = ""
     pages: tuple[int, int] | None = None  # first and last page of a long PDF
     notes: list[str] = Field(default_factory=list)  # said under the article
+    instruction: str = ""  # the reporter's request in words
+    follow_up: FollowUpInput | None = None
 
 
 class VerifyRunInput(RunInput):
@@ -48,6 +62,10 @@ class VerifyRunInput(RunInput):
     article: str
     sources: list[str]
     department: str = ""  # "" = the reporter's department (rows from before it was kept)
+    # A written article checked again keeps what each source was (kind, title, url, outlet; in the
+    # order of `sources`) and the sources listed under it; [] for the reporter's own pasted texts.
+    source_meta: list[dict[str, str]] = Field(default_factory=list)
+    listed: list[dict[str, str]] = Field(default_factory=list)
 
 
 class EditRunInput(RunInput):

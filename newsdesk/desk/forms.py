@@ -69,9 +69,11 @@ class DraftForm(DeskForm):
     keywords = forms.CharField(required=False)
     search_news = forms.BooleanField(required=False)
     pages = forms.CharField(required=False, max_length=20)
+    follow_up = forms.IntegerField(required=False, min_value=1)  # a monitor item's id
+    instruction = forms.CharField(required=False)
 
     # Service field names → the field the error is shown under.
-    FIELD_OF = {"length": "length_custom", "anthropic_api_key": "", "upload": "file"}
+    FIELD_OF = {"length": "length_custom", "anthropic_api_key": "", "upload": "file", "follow_up": ""}
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
@@ -103,6 +105,7 @@ class DraftForm(DeskForm):
             "search_news": data["search_news"],
             "keywords": [k.strip() for k in data["keywords"].split(",") if k.strip()],
             "pages": data["pages"],
+            "instruction": data["instruction"],
         }
 
 

@@ -101,8 +101,9 @@ def send_text(*, chat_id: int, text: str) -> list[int]:
         raise
 
 
-def send_html(*, chat_id: int, html: str) -> int:
-    """Sends one pre-built HTML message (escaped by our formatters, <= 4096); returns its id."""
+def send_html(*, chat_id: int, html: str, buttons: Buttons | None = None) -> int:
+    """Sends one pre-built HTML message (escaped by our formatters, <= 4096), with inline buttons
+    under it when given; returns its id."""
 
     async def work(bot: Bot) -> int:
         send = functools.partial(
@@ -111,6 +112,7 @@ def send_html(*, chat_id: int, html: str) -> int:
             text=html,
             parse_mode=ParseMode.HTML,
             link_preview_options=_NO_PREVIEW,
+            reply_markup=_keyboard(buttons),
         )
         message = await session.call("sendMessage", send)
         return message.message_id

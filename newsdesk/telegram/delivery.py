@@ -5,16 +5,17 @@ error."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from django.conf import settings
 from django.urls import reverse
 from django.utils import timezone
 
 from agents import selectors
-from agents.models import Article, Run
+from agents.models import Article, MonitorItem, Run
 from agents.monitoring.selectors import monitor_view
-from newsdesk.telegram import formatters, replies
-from newsdesk.telegram.client import split_text
+from newsdesk.telegram import followup, formatters, replies
+from newsdesk.telegram.client import Buttons, split_text
 from styles.lint import position_label
 
 RULE = "─" * 10
@@ -22,7 +23,10 @@ MISSING_NAMED = 3  # the line names this many missing facts; the desk lists them
 _KIND_ORDER = {kind: n for n, kind in enumerate(replies.VERIFICATION_KIND)}
 
 
-Outgoing = tuple[str, bool]  # (text, is_html)
+class Outgoing(NamedTuple):
+    text: str
+    html: bool
+    buttons: Buttons | None = None  # inline buttons under the message (a reported item's 후속 기사)
 
 
 def result_messages(run: Run) -> list[Outgoing]:
@@ -32,20 +36,24 @@ def result_messages(run: Run) -> list[Outgoing]:
         return _monitor_messages(run, scheduled)
     label = replies.RUN_LABELS.get(run.kind, "")
     if run.status == Run.Status.FAILED:
-        return [(replies.RUN_FAILED.format(label=label, error=run.error), False)]
+        return [Outgoing(replies.RUN_FAILED.format(label=label, error=run.error), False)]
     article = selectors.article_of(run)
-    return [(chunk, False) for chunk in split_text(article_text(article, run))] if article else []
+    return [Outgoing(chunk, False) for chunk in split_text(article_text(article, run))] if article else []
 
 
 def _monitor_messages(run: Run, scheduled: bool) -> list[Outgoing]:
-    banner = [(formatters.scheduled_banner(run.kind), True)] if scheduled else []
+    banner = [Outgoing(formatters.scheduled_banner(run.kind), True)] if scheduled else []
     if run.status == Run.Status.FAILED:
-        return [*banner, (formatters.run_failed_message(run.kind, run.error, scheduled=scheduled), True)]
+        failed = formatters.run_failed_message(run.kind, run.error, scheduled=scheduled)
+        return [*banner, Outgoing(failed, True)]
     view = monitor_view(run=run)
-    messages = (
-        formatters.check_messages(view) if run.kind == Run.Kind.CHECK else formatters.report_messages(view)
-    )
-    return [*banner, *((message, True) for message in messages)]
+    parts = formatters.check_parts(view) if run.kind == Run.Kind.CHECK else formatters.report_parts(view)
+    return [*banner, *(Outgoing(text, True, _item_buttons(item)) for text, item in parts)]
+
+
+def _item_buttons(item: object) -> Buttons | None:
+    """Every reported article gets its "후속 기사" button."""
+    return followup.item_buttons(item.pk) if isinstance(item, MonitorItem) else None
 
 
 def article_text(article: Article, run: Run) -> str:
@@ -57,7 +65,8 @@ def article_text(article: Article, run: Run) -> str:
     if article.sources:
         parts += ["", RULE, replies.ARTICLE_SOURCES]
         for source in article.sources:
-            parts += [f"- {source['title']}", f"  {source['url']}"]
+            outlet = f"[{source['outlet']}] " if source.get("outlet") else ""
+            parts += [f"- {outlet}{source['title']}", f"  {source['url']}"]
     parts += ["", verification_line(article)]
     lint = lint_line(article)
     if lint:

@@ -8,7 +8,15 @@ from typing import Any
 
 from agents.services import UserFacingError, upload_precheck
 from newsdesk.models import Reporter
-from newsdesk.telegram import callbacks, commands, paste, profile, replies, reverify  # noqa: F401 (buttons)
+from newsdesk.telegram import (  # noqa: F401 (modules whose buttons register on import)
+    callbacks,
+    commands,
+    followup,
+    paste,
+    profile,
+    replies,
+    reverify,
+)
 from newsdesk.telegram.incoming import Incoming, parse
 from newsdesk.telegram.sender import say
 

@@ -78,27 +78,41 @@ class Item(Protocol):
 
 
 # --- whole results --------------------------------------------------------------------------
+Part = tuple[str, Item | None]  # a message, and the item it reports (None: a header or a list)
+
+
 def check_messages(view: MonitorView) -> list[str]:
-    """/check: header, one message per reported article (newest first), the skipped list."""
-    span = window_label(view.window_start, view.window_end)
-    if not view.analysed and not view.items and not view.skipped:
-        return [CHECK_EMPTY.format(range=span)]
-    header = CHECK_HEADER.format(range=span, important=len(view.items), total=view.total)
-    articles = [article_message(item, mark=CHECK_MARK, day=view.day) for item in newest_first(view.items)]
-    return [header, *articles, *skipped_messages(view.skipped, prefiltered=view.filtered_out, day=view.day)]
+    return [text for text, _ in check_parts(view)]
 
 
 def report_messages(view: MonitorView) -> list[str]:
+    return [text for text, _ in report_parts(view)]
+
+
+def check_parts(view: MonitorView) -> list[Part]:
+    """/check: header, one message per reported article (newest first), the skipped list."""
+    span = window_label(view.window_start, view.window_end)
+    if not view.analysed and not view.items and not view.skipped:
+        return [(CHECK_EMPTY.format(range=span), None)]
+    header = CHECK_HEADER.format(range=span, important=len(view.items), total=view.total)
+    articles: list[Part] = [
+        (article_message(item, mark=CHECK_MARK, day=view.day), item) for item in newest_first(view.items)
+    ]
+    skipped = skipped_messages(view.skipped, prefiltered=view.filtered_out, day=view.day)
+    return [(header, None), *articles, *((text, None) for text in skipped)]
+
+
+def report_parts(view: MonitorView) -> list[Part]:
     """/report: scenario A lists the briefing; B the modified/added items, then the rest collapsed."""
     department, day = view.department, (view.day.isoformat() if view.day else "")
     update = view.scenario == "B"
     if not view.analysed or (not update and not view.items):
-        return [REPORT_EMPTY.format(department=department, day=day)]
+        return [(REPORT_EMPTY.format(department=department, day=day), None)]
     if not update:
         header = REPORT_HEADER.format(department=department, day=day, count=len(view.items))
         return [
-            header,
-            *(article_message(i, mark=REPORT_MARK, day=view.day) for i in newest_first(view.items)),
+            (header, None),
+            *((article_message(i, mark=REPORT_MARK, day=view.day), i) for i in newest_first(view.items)),
         ]
     parts = [
         template.format(count=count)
@@ -109,11 +123,12 @@ def report_messages(view: MonitorView) -> list[str]:
     header = REPORT_HEADER_UPDATE.format(
         department=department, day=day, total=total, parts=", ".join(parts) or NO_CHANGE
     )
-    changed = [
-        article_message(item, mark=REPORT_MARK, day=view.day, tags=_action_tags(item))
+    changed: list[Part] = [
+        (article_message(item, mark=REPORT_MARK, day=view.day, tags=_action_tags(item)), item)
         for item in newest_first(view.items)
     ]
-    return [header, *changed, *unchanged_messages(view.unchanged, day=view.day)]
+    unchanged = unchanged_messages(view.unchanged, day=view.day)
+    return [(header, None), *changed, *((text, None) for text in unchanged)]
 
 
 def scheduled_banner(kind: str) -> str:

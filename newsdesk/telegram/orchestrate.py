@@ -9,7 +9,7 @@ from agents.services.conversation import Decision, Outcome, message_route
 from conversations.models import Message
 from newsdesk.models import Reporter
 from newsdesk.services import ProfileError, reporter_update
-from newsdesk.telegram import preferences, profile, replies
+from newsdesk.telegram import followup, preferences, profile, replies
 from newsdesk.telegram.incoming import Incoming
 from newsdesk.telegram.progress import announce
 from newsdesk.telegram.sender import say
@@ -31,7 +31,12 @@ ASK = {"set_style": preferences.ask_style, "set_model": preferences.ask_model}
 
 
 def handle_text(incoming: Incoming, reporter: Reporter, logged: Message) -> Run | None:
-    """Routes free text; returns the run it queued (a split paste's late parts may join it)."""
+    """Routes free text; returns the run it queued (a split paste's late parts may join it).
+
+    Text that answers a "후속 기사" question is that follow-up's release or instruction."""
+    item_id = followup.pending_item(reporter=reporter)
+    if item_id is not None:
+        return followup.answer(incoming, reporter, item_id)
     decision = message_route(
         reporter=reporter,
         text=incoming.text,

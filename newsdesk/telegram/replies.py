@@ -108,6 +108,16 @@ KEYWORDS_NEED_VALUES = "어떤 키워드로 바꿀까요? 예) /set_keyword 서�
 KEYWORD_NOT_FOUND = "등록된 키워드가 아닙니다: {keywords}"
 
 DRAFT_ACCEPTED = "기사 작성을 시작합니다…"
+FOLLOW_UP_BUTTON = "📝 후속 기사"
+FOLLOW_UP_ASK = (
+    "{outlet}「{title}」의 후속 기사를 씁니다.\n"
+    "함께 쓸 보도자료나 지시(예: 피해자 반응 중심으로 600자)를 보내 주세요. "
+    "더 보낼 것이 없으면 '바로 작성'을 누르세요."
+)
+FOLLOW_UP_NOW_BUTTON = "바로 작성"
+FOLLOW_UP_STARTED = "후속 기사 작성을 시작했습니다."
+FOLLOW_UP_ACCEPTED = "타사 기사를 읽고 후속 기사를 쓰는 중입니다…"
+FOLLOW_UP_ALREADY = "이 기사의 후속 기사는 이미 쓰고 있습니다."
 VERIFY_AGAIN_OFFER = "위 기사는 검증 미완료입니다. 기사를 다시 쓰지 않고 사실 확인만 다시 할 수 있습니다."
 VERIFY_AGAIN_BUTTON = "검증 다시 하기"
 VERIFY_AGAIN_STARTED = "사실 확인을 다시 시작했습니다."

@@ -16,7 +16,7 @@ from conversations.models import Message
 from conversations.services import message_log
 from newsdesk.models import PendingText, TelegramDelivery, TelegramUpdate
 from newsdesk.telegram import client, dispatch, once, paste, queue, replies, reverify
-from newsdesk.telegram.delivery import result_messages
+from newsdesk.telegram.delivery import Outgoing, result_messages
 
 log = logging.getLogger(__name__)
 MAX_ATTEMPTS = 3
@@ -97,7 +97,7 @@ def deliver_run(self: Task, run_id: int) -> None:
             model=TelegramDelivery, pk=delivery.pk, owner=owner, enabled=not self.request.is_eager
         ):
             for index in range(delivery.sent_parts, len(messages)):
-                _send(delivery.chat_id, *messages[index])
+                _send(delivery.chat_id, messages[index])
                 TelegramDelivery.objects.filter(pk=delivery.pk).update(sent_parts=index + 1)
     except client.TelegramError as exc:
         if exc.permanent:
@@ -135,21 +135,21 @@ def _claim_delivery(pk: int, owner: str) -> bool:
     return work.owner_take_over(model=TelegramDelivery, pk=pk, base=open_, owner=owner)
 
 
-def _send(chat_id: int, text: str, html: bool) -> None:
-    if html:
-        client.send_html(chat_id=chat_id, html=text)
+def _send(chat_id: int, message: Outgoing) -> None:
+    if message.html:
+        client.send_html(chat_id=chat_id, html=message.text, buttons=message.buttons)
     else:
-        client.send_text(chat_id=chat_id, text=text)
+        client.send_text(chat_id=chat_id, text=message.text)
 
 
-def _finish(run: Run, delivery: TelegramDelivery, messages: list[tuple[str, bool]]) -> None:
+def _finish(run: Run, delivery: TelegramDelivery, messages: list[Outgoing]) -> None:
     TelegramDelivery.objects.filter(pk=delivery.pk).update(delivered_at=timezone.now())
     article = getattr(run, "article", None) if run.status == Run.Status.DONE else None
     meta = {"run_id": run.pk, **({"article_id": article.pk} if article is not None else {})}
     message_log(
         reporter=run.reporter,
         role=Message.Role.ASSISTANT,
-        content="\n\n".join(text for text, _ in messages),
+        content="\n\n".join(message.text for message in messages),
         telegram_chat_id=delivery.chat_id,
         meta=meta,
     )

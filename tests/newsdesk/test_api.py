@@ -304,7 +304,30 @@ def test_a_finished_draft_lists_each_sentence_with_its_source_spans_and_the_miss
     assert all(s["spans"] for s in data["sentences"])  # the invented sentence was cut
     span = next(sp for s in data["sentences"] for sp in s["spans"] if "480억" in sp["text"])
     assert span["source"] == 0 and PRESS_RELEASE[span["start"] : span["end"]] == span["text"]
+    assert {sp["kind"] for s in data["sentences"] for sp in s["spans"]} == {"press_release"}
     assert [f["source_text"][:7] for f in data["missing_facts"]] == ["지원 대상자는"]
+
+
+def test_spans_saved_before_they_carried_a_kind_get_it_from_the_stored_sources(
+    api: Client, fake_llm: FakeAnthropic
+) -> None:
+    submit(fake_llm)
+    verify_pass(fake_llm)
+    run_id = post(api, "/api/drafts", {"press_release": PRESS_RELEASE}).json()["id"]
+    tasks.draft_run.apply(args=[run_id])
+    article = Run.objects.get(pk=run_id).article
+    article.source_material = [
+        *article.source_material,
+        {"kind": "article", "title": "연합뉴스 | 청년 월세", "text": "예산은 480억 원이다.", "url": "u"},
+    ]
+    article.provenance = [
+        {"text": "예산은 480억 원이다.", "spans": [{"source": 1, "start": 0, "end": 12, "text": "x"}]}
+    ]
+    article.save()
+
+    (sentence,) = api.get(f"/api/drafts/{run_id}").json()["sentences"]
+
+    assert sentence["spans"][0]["kind"] == "article" and sentence["spans"][0]["outlet"] == "연합뉴스"
 
 
 def test_a_missing_fact_is_added_by_an_edit_that_names_it(api: Client, fake_llm: FakeAnthropic) -> None:

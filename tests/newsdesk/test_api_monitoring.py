@@ -16,6 +16,7 @@ from tests.factories import MonitorItemFactory, RunFactory
 pytestmark = pytest.mark.django_db
 KST = ZoneInfo("Asia/Seoul")
 ITEM_KEYS = {
+    "id",
     "category",
     "action",
     "title",

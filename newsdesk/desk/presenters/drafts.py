@@ -13,6 +13,7 @@ from django.utils.safestring import SafeString
 
 from agents import selectors as agent_selectors
 from agents.models import Article, Run
+from agents.monitoring import selectors as monitor_selectors
 from newsdesk.desk import diff
 from newsdesk.desk.presenters.progress import Progress, progress_of, shown_seq
 from newsdesk.desk.presenters.provenance import Trace, trace_of
@@ -156,6 +157,31 @@ def result_of(*, reporter: Reporter, run: Run, article: Article) -> Result:
 
 def _diff_view(segments: list[diff.Segment], prefix: str) -> DiffView:
     return DiffView(html=diff.render_diff(segments, anchor_prefix=prefix), changed=diff.has_changes(segments))
+
+
+@dataclass(frozen=True)
+class FollowUp:
+    """The monitor item a new draft follows up (shown above the form)."""
+
+    id: int
+    outlet: str
+    title: str
+    url: str  # "" unless http(s)
+    summary: str
+
+
+def follow_up(*, reporter: Reporter, item_id: int) -> FollowUp | None:
+    item = monitor_selectors.item_get(reporter=reporter, item_id=item_id)
+    if item is None:
+        return None
+    url = item.originallink or item.url
+    return FollowUp(
+        id=item.pk,
+        outlet=item.publisher,
+        title=item.title,
+        url=url if urlsplit(url).scheme in ("http", "https") else "",
+        summary=item.summary,
+    )
 
 
 def source_links(*, sources: Sequence[Any]) -> list[SourceLink]:

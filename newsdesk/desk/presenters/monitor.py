@@ -37,6 +37,7 @@ class MonitorRow:
     reason: str
     scraped: bool
     also: str = ""  # "같은 소식: 뉴시스 09:15 · 서울신문 10:40" (one event, one item)
+    id: int = 0  # the item's id: its "후속 기사" button starts a draft from it
 
 
 @dataclass(frozen=True)
@@ -128,6 +129,7 @@ def monitor_row(*, item: MonitorItem, today: date) -> MonitorRow:
         reason=item.reason,
         scraped=item.body_scraped,
         also=formatters.also_reported_line(item, today),
+        id=item.pk,
     )
 
 

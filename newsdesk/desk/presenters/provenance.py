@@ -12,6 +12,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from agents.selectors import source_kinds
+from newsdesk import messages as msg
+
 
 @dataclass(frozen=True)
 class TracedSentence:
@@ -30,6 +33,12 @@ class SourcePanel:
     number: int
     title: str
     pieces: list[Piece]
+    kind: str = "press_release"  # press_release | attachment | article | search
+    outlet: str = ""  # the publisher of an article source
+
+    @property
+    def kind_label(self) -> str:
+        return msg.SOURCE_KIND_LABELS.get(self.kind, "")
 
 
 @dataclass(frozen=True)
@@ -57,9 +66,14 @@ def trace_of(*, provenance: Sequence[dict[str, Any]], material: Sequence[dict[st
     for row in provenance:
         for span in row.get("spans", []):
             cited.setdefault(span["source"], set()).add((span["start"], span["end"]))
+    kinds = source_kinds(material=material)
     panels = [
         SourcePanel(
-            number=n, title=str(doc.get("title", "")), pieces=_pieces(n, str(doc.get("text", "")), cited[n])
+            number=n,
+            title=str(doc.get("title", "")),
+            pieces=_pieces(n, str(doc.get("text", "")), cited[n]),
+            kind=kinds[n][0],
+            outlet=kinds[n][1],
         )
         for n, doc in enumerate(material)
         if n in cited

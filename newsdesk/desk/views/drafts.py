@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
@@ -53,8 +53,10 @@ def draft_new(request: ReporterRequest) -> HttpResponse:
             else:
                 return see_other(draft_url(run))
     else:
-        form = DraftForm(initial={"department": reporter.department, "length_choice": ""})
+        initial = {"department": reporter.department, "length_choice": ""}
+        form = DraftForm(initial={**initial, "follow_up": _follow_up_id(request)})
     context = {
+        "follow_up": _follow_up_of(reporter, form),
         "form": form,
         "departments": DEPARTMENTS,
         "length_presets": [(value, f"{int(value):,}") for value in LENGTH_PRESETS],
@@ -67,20 +69,45 @@ def draft_new(request: ReporterRequest) -> HttpResponse:
     return page(request, "desk/new.html", context)
 
 
+def _follow_up_id(request: ReporterRequest) -> int | None:
+    """?follow_up=<item id> from a monitor item's "후속 기사" button; not the reporter's: 404."""
+    raw = request.GET.get("follow_up", "")
+    if not raw:
+        return None
+    if not raw.isdigit():
+        raise Http404(msg.NOT_FOUND)
+    try:
+        return services.follow_up_item(reporter=request.reporter, item_id=int(raw)).pk
+    except services.InputError as exc:
+        raise Http404(msg.NOT_FOUND) from exc
+
+
+def _follow_up_of(reporter: Reporter, form: DraftForm) -> presenters.FollowUp | None:
+    value = form.cleaned_data.get("follow_up") if form.is_bound else form.initial.get("follow_up")
+    return presenters.follow_up(reporter=reporter, item_id=value) if value else None
+
+
 def _create_draft(*, reporter: Reporter, form: DraftForm) -> Run:
     """Validates before the upload is stored, so a bad form leaves no orphan file behind."""
     fields = form.draft_kwargs()
     uploaded = form.uploaded()
+    follow_up = form.cleaned_data.get("follow_up")
+    if follow_up:
+        services.follow_up_item(reporter=reporter, item_id=follow_up)
     checked = {key: value for key, value in fields.items() if key != "pages"}
     services.validate_draft_input(
         **{**checked, "department": fields["department"] or reporter.department},
-        has_file=uploaded is not None,
+        has_file=uploaded is not None or bool(follow_up),
     )
     services.validate_pages(pages=fields["pages"])
     upload = None
     if uploaded is not None:
         services.require_api_key(reporter=reporter)  # refuse before storing anything, as the API does
         upload = upload_from_browser(reporter=reporter, uploaded=uploaded)
+    if follow_up:
+        return services.follow_up_create(
+            reporter=reporter, item_id=follow_up, upload=upload, channel=Run.Channel.WEB, **fields
+        )
     return services.draft_create(reporter=reporter, upload=upload, channel=Run.Channel.WEB, **fields)
 
 

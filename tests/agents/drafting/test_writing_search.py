@@ -43,7 +43,12 @@ def test_known_keywords_put_numbered_candidates_in_the_first_prompt(
     assert set(first.tool_names) == {"fetch_articles", "select_articles", "submit_article"}
     assert "지난해에는 1만5000가구가" in fake_llm.requests[1].last_user_text()  # scraped body came back
     assert run.article.sources == [
-        {"title": "서울시 청년 월세 지원 확대", "url": "https://www.yna.co.kr/view/1"}
+        {
+            "title": "서울시 청년 월세 지원 확대",
+            "url": "https://www.yna.co.kr/view/1",
+            "kind": "search",
+            "outlet": "연합뉴스",
+        }
     ]
     verify_text = fake_llm.requests[2].last_user_text()
     assert "[자료 2] 연합뉴스 | 서울시 청년 월세 지원 확대" in verify_text
@@ -59,7 +64,14 @@ def test_unknown_numbers_from_the_model_are_dropped_and_never_mapped(
     run = run_draft(reporter, keywords=["청년 월세"])
 
     assert "없는 번호 99" in fake_llm.requests[1].last_user_text()
-    assert run.article.sources == [{"title": "청년 주거비 부담 여전", "url": "https://www.hani.co.kr/arti/2"}]
+    assert run.article.sources == [
+        {
+            "title": "청년 주거비 부담 여전",
+            "url": "https://www.hani.co.kr/arti/2",
+            "kind": "search",
+            "outlet": "한겨레",
+        }
+    ]
 
 
 @pytest.mark.django_db(transaction=True)  # the concurrent calls count Naver usage on their own connections

@@ -50,6 +50,8 @@ def test_a_draft_stores_the_same_keys_and_values_as_before_the_models(reporter) 
         "context": "",
         "pages": [2, 3],
         "notes": ["뒷부분 생략"],
+        "instruction": "",
+        "follow_up": None,
     }
     assert DraftRunInput.model_validate(run.input).pages == (2, 3)
 
@@ -64,6 +66,8 @@ def test_a_verify_run_stores_the_same_keys_as_before(reporter) -> None:
         "article": BODY,
         "sources": [PRESS_RELEASE],
         "department": reporter.department,
+        "source_meta": [],
+        "listed": [],
     }
 
 
@@ -71,7 +75,8 @@ def test_old_rows_load_with_defaults_for_keys_added_later_and_unknown_keys_ignor
     draft = DraftRunInput.model_validate({**OLD_DRAFT, "retired_key": 1})
     assert (draft.attachments, draft.topic, draft.context, draft.pages, draft.notes) == ([], "", "", None, [])
     verify = VerifyRunInput.model_validate(OLD_VERIFY)
-    assert (verify.headline, verify.department) == ("", "")
+    assert (verify.headline, verify.department, verify.source_meta, verify.listed) == ("", "", [], [])
+    assert (draft.instruction, draft.follow_up) == ("", None)
     assert MonitorRunInput.model_validate({}).keywords == []
     edit = {"instruction": "제목 바꿔줘"}
     assert EditRunInput.model_validate(edit).stored() == edit

@@ -39,3 +39,20 @@ def test_a_sentence_without_a_span_is_marked_and_missing_facts_are_listed(
     assert "근거를 찾지 못한 문장 1개" in page.select_one(".provenance h3").get_text()
     section = page.select_one(".missing-facts")
     assert "빠진 핵심 사실" in section.get_text() and "담당부서: 주택정책과" in section.get_text()
+
+
+def test_the_source_panel_names_each_sources_kind_and_an_articles_outlet(desk: Client, done_run: Run) -> None:
+    article = Article.objects.get(run=done_run)
+    article.source_material = [
+        *article.source_material,
+        {"kind": "article", "title": "청년 월세 확대", "text": "예산은 480억 원이다.", "outlet": "한국일보"},
+    ]
+    span = {"source": 1, "start": 0, "end": 12, "text": "예산은 480억 원이다."}
+    article.provenance = [*article.provenance, {"text": "예산은 480억 원이다.", "spans": [span]}]
+    article.save()
+
+    page = parse(desk.get(f"/desk/drafts/{done_run.pk}/"))
+
+    headings = [h.get_text(" ", strip=True) for h in page.select(".source-panel .source-doc h4")]
+    assert headings[0].startswith("자료 0 보도자료")
+    assert headings[-1] == "자료 1 타사 기사 한국일보 · 청년 월세 확대"
