@@ -74,6 +74,21 @@ def clauses(text: str) -> list[str]:
     return joined
 
 
+def clause_bounds(text: str, start: int, end: int) -> tuple[int, int]:
+    """The start of the clause `start` stands in and the end of the clause `end` stands in: a
+    clause break outside brackets, or the ends of `text`."""
+    low, high = 0, len(text)
+    for match in _BREAK.finditer(text):
+        if _depth(text[: match.start()]) != 0:
+            continue
+        if match.end() <= start:
+            low = match.end()
+        elif match.start() >= end:
+            high = match.start()
+            break
+    return low, high
+
+
 def _depth(prefix: str) -> int:
     # "(ILO, ’13.10월)": an apostrophe before digits shortens a year and closes no quotation.
     prefix = _YEAR_MARK.sub("", prefix)

@@ -30,7 +30,7 @@ LISTED = [
         "fact": "서점·도서관 독서 공동체 사업 추진",
         "source_text": "지역 서점과 공공도서관이 함께 주민 독서 모임을 여는 독서 공동체 사업",
     },
-    {"fact": "신청은 지자체를 거쳐", "source_text": "관할 지방자치단체를 거쳐 신청하면 되며"},
+    {"fact": "서점은 관할 지자체를 거쳐 신청한다", "source_text": "관할 지방자치단체를 거쳐 신청하면 되며"},
     {"fact": "지원 예산 50억 원", "source_text": "선정된 서점에는 50억 원이 지원된다"},  # not in the release
 ]
 ARTICLE = (
@@ -53,7 +53,10 @@ def test_one_forced_call_lists_the_facts_and_code_drops_any_the_release_does_not
 
     listed = model_key_facts(ctx=CTX, release=PROSE)
 
-    assert [f["fact"] for f in listed] == ["서점·도서관 독서 공동체 사업 추진", "신청은 지자체를 거쳐"]
+    assert [f["fact"] for f in listed] == [
+        "서점·도서관 독서 공동체 사업 추진",
+        "서점은 관할 지자체를 거쳐 신청한다",
+    ]
     sent = fake_llm.requests[-1]
     assert sent.forced_tool == "list_key_facts" and "독서 공동체" in sent.last_user_text()
     assert "한 글자도 바꾸지 않고" in sent.system_text
@@ -68,7 +71,7 @@ def test_a_failed_call_leaves_the_code_list_alone(fake_llm: FakeAnthropic) -> No
 def test_the_model_facts_replace_the_guessed_clauses_and_are_judged_against_the_article() -> None:
     missing = missing_facts(release=PROSE, headline="", body=ARTICLE, listed=LISTED[:2])
 
-    assert [f.fact for f in missing] == ["신청은 지자체를 거쳐"]
+    assert [f.fact for f in missing] == ["서점은 관할 지자체를 거쳐 신청한다"]
     assert missing[0].source_text == "관할 지방자치단체를 거쳐 신청하면 되며"
 
 
@@ -82,7 +85,7 @@ def test_a_draft_of_prose_makes_the_call_once_and_its_edits_inherit_the_list(
     tasks.draft_run.apply(args=[run.pk])
     article = Article.objects.get(run=run)
 
-    assert [f["fact"] for f in article.missing_facts] == ["신청은 지자체를 거쳐"]
+    assert [f["fact"] for f in article.missing_facts] == ["서점은 관할 지자체를 거쳐 신청한다"]
     release = next(d for d in article.source_material if d["kind"] == "press_release")
     assert len(release["key_facts"]) == 2
 
