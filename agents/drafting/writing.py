@@ -25,6 +25,7 @@ from agents.drafting.attachments import AttachmentRef
 from agents.drafting.material import LengthTarget, SourceDoc, article_length
 from agents.errors import UserFacingError
 from agents.facts.density import advise_length
+from agents.facts.keyfacts_model import checked_key_facts
 from agents.llm import client as llm
 from agents.sources import files, naver
 from agents.sources.files import PageRange
@@ -70,6 +71,8 @@ class Draft:
     target: LengthTarget
     warnings: list[str] = field(default_factory=list)
     turns: int = 0
+    # The release's key facts as submitted with the article, checked against the release.
+    key_facts: list[dict[str, str]] = field(default_factory=list)
 
     @property
     def length(self) -> int:
@@ -253,7 +256,9 @@ def _review_submission(
     cited = state.known_indices(args.source_indices)
     _add_cited_descriptions(state, cited)
     sources = [{"title": state.candidates[n].title, "url": state.candidates[n].url} for n in cited]
-    return Draft(headline, body, sources, list(state.material), target, warnings)
+    release = next((doc.text for doc in state.material if doc.kind == "press_release"), "")
+    key_facts = checked_key_facts(release=release, listed=args.key_facts) if release else []
+    return Draft(headline, body, sources, list(state.material), target, warnings, key_facts=key_facts)
 
 
 def _add_cited_descriptions(state: tools.WritingState, cited: list[int]) -> None:

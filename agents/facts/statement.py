@@ -82,18 +82,23 @@ def subject_before(sentence: str, at: int) -> str:
 
 def statement(sentence: str, start: int, end: int) -> tuple[str, str]:
     """(label, source text) for the span `start:end` of a release sentence: the clauses that hold it,
-    with the sentence's subject in front when they have none; ("", "") when that is no statement."""
+    with the sentence's subject in front when they have none; when they make no statement, the rest
+    of a short sentence too (the clause's predicate); ("", "") when even that is none."""
     low, high = clause_bounds(sentence, start, end)
-    if high < len(sentence) and len(sentence) - low <= LABEL_CHARS:
-        high = len(sentence)  # the rest of a short sentence: the clause's predicate and its ending
+    label, piece = _labelled_piece(sentence, low, high)
+    if not is_statement(label) and high < len(sentence) and len(sentence) - low <= LABEL_CHARS:
+        label, piece = _labelled_piece(sentence, low, len(sentence))
+    return (label, piece) if is_statement(label) else ("", "")
+
+
+def _labelled_piece(sentence: str, low: int, high: int) -> tuple[str, str]:
     piece = sentence[low:high].strip(" ,;")
     label = _CONNECTIVE.sub("", _LEADING_MARKS.sub("", piece)).strip()
     if low > 0 and not subject_words(label):
         subject = subject_before(sentence, low)
         if subject and subject not in label:
             label = f"{subject} … {label}"
-    label = _shorten(label)
-    return (label, piece) if is_statement(label) else ("", "")
+    return _shorten(label), piece
 
 
 def _shorten(text: str) -> str:

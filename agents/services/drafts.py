@@ -182,7 +182,7 @@ def draft_execute(*, run: Run) -> Article:
         "verify_seconds": round(time.monotonic() - drafted, 2),
         "turns": draft.turns,
     }
-    material = with_key_facts(ctx=ctx, material=[doc.to_json() for doc in draft.material])
+    material = with_key_facts(material=[doc.to_json() for doc in draft.material], listed=draft.key_facts)
 
     def save() -> Article:
         article = Article.objects.create(
