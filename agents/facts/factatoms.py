@@ -51,6 +51,7 @@ class Atom:
     figure: str = ""  # ... the figure as written there
     nth: int = 0  # ... and which of the equal figures of that sentence it is
     opening: bool = False  # cut from the release's title or lead, which the article's opening restates
+    lead: bool = False  # ... from the lead, which is carried only as a whole (`carried.carried_lead`)
     # ... for a figure in brackets right after another ("197천명(+1.2%)", "(+97천명, +4.3%)"): that
     # figure and which of its equals it is, the figure this one qualifies
     head: tuple[str, int] | None = None

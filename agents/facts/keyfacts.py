@@ -22,6 +22,7 @@ from agents.verification.guard import extract_facts, split_sentences
 
 MAX_LISTED = 5
 _TITLE_MIN = 10
+_SENTENCE_END = re.compile(r"다\.[\"”’')]*$")
 OTHER_MIN = 15
 
 
@@ -46,14 +47,17 @@ def key_atoms(release: str) -> list[Atom]:
     pool = [replace(s, text=frame.without_marks(s.text)) for s in segments([release])]
     # A run-on page copied from a PDF holds frame and content in one line: frame is judged on the
     # atoms, the title is the first line that is no frame.
-    title = next((s for s in pool if len(s.text) >= _TITLE_MIN and not frame.is_frame(s.text)), None)
+    first = next((s for s in pool if len(s.text) >= _TITLE_MIN and not frame.is_frame(s.text)), None)
+    # A text that opens with a sentence (a news story, a release without a title line) has no title:
+    # that sentence is its lead.
+    title = first if first is not None and not _SENTENCE_END.search(first.text) else None
     rest = [s for s in pool if s is not title]
-    lead = next((s for s in rest if s.text.endswith("다.") and len(s.text) >= 30), None)
+    lead = next((s for s in rest if _SENTENCE_END.search(s.text) and len(s.text) >= 30), None)
     figured = [s for s in rest if s is not lead and unit_figures(s.text)]
     others = [s for s in rest if s is not lead and s not in figured and len(s.text) >= OTHER_MIN]
     atoms: list[Atom] = []
     for segment in [s for s in (title, lead) if s is not None]:
-        atoms += [replace(a, opening=True) for a in _atoms_of(segment.text)]
+        atoms += [replace(a, opening=True, lead=segment is lead) for a in _atoms_of(segment.text)]
     for segment in figured:
         atoms += _atoms_of(segment.text)
     for segment in others:
@@ -136,6 +140,12 @@ def missing_facts(
     # The article's opening (headline and first sentence) restates the release's title and lead.
     opening = [s for s in (headline, *(s.text for s in split_sentences(body)[:1])) if s]
     absent = [a for a in atoms if not _carried(a, sentences=sentences, opening=opening, figures=figures)]
+    lead = [a for a in atoms if a.lead]
+    if lead and not any(a.lead for a in absent):
+        # Every piece of the lead recurs somewhere, but a lead sums the release up: it is carried
+        # only where the article restates it as a whole.
+        if not carried.carried_lead(lead[0].probe, sentences=sentences, opening=opening):
+            absent = lead + absent
     # The model's own summary stands where it is a statement; else code's clause (its source text).
     summaries = {" ".join(i["source_text"].split()): i["fact"] for i in listed}
     found: list[KeyFact] = []

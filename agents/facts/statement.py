@@ -21,10 +21,11 @@ LABEL_CHARS = 100
 SUBJECT_CHARS = 30  # a subject phrase longer than this is cut to its last words
 # A word with a subject or topic particle ("농가소득은", "정부가", "서울도").
 _SUBJECT = re.compile(r"(?:^|(?<=\s))([^\s]*[가-힣A-Za-z0-9)\]』」’”'])(은|는|이|가|도|께서)(?=\s|$)")
-# Adnominal verb forms and adverbs that end like a subject ("많은", "있는", "같이"), and topics of
-# place, time or manner ("지역별로는", "17년에는"): none says whose the fact is.
+# Adnominal verb forms and adverbs that end like a subject ("많은", "있는", "같이"; a whole word, so
+# "면적은" and "실적은" stay subjects), and topics of place, time or manner ("지역별로는",
+# "17년에는"): none says whose the fact is.
 _NOT_SUBJECT = re.compile(
-    r"(?:[하되있없않]는|[라다]는|[많높낮작적좋같넓짧늦받]은|[많높깊없같]이|일찍이|"
+    r"(?:[하되있없않]는|[라다]는|^[많높낮작적좋같넓짧늦받]은|^[많높깊없같]이|일찍이|"
     r"에는|서는|로는|으로는|와는|과는|보다는|에도|에서도|까지는|부터는|하기는|되기는)$"
 )
 _NOT_SUBJECT_WORDS = frozenset(("오는", "가는", "이는", "지는", "이같은", "그는", "이도", "또는", "혹은"))
@@ -86,7 +87,7 @@ def statement(sentence: str, start: int, end: int) -> tuple[str, str]:
     of a short sentence too (the clause's predicate); ("", "") when even that is none."""
     low, high = clause_bounds(sentence, start, end)
     label, piece = _labelled_piece(sentence, low, high)
-    if not is_statement(label) and high < len(sentence) and len(sentence) - low <= LABEL_CHARS:
+    if not is_statement(label) and high < len(sentence):
         label, piece = _labelled_piece(sentence, low, len(sentence))
     return (label, piece) if is_statement(label) else ("", "")
 
@@ -102,10 +103,15 @@ def _labelled_piece(sentence: str, low: int, high: int) -> tuple[str, str]:
 
 
 def _shorten(text: str) -> str:
+    """A long label as its head (where the subject stands) and its tail (where the predicate
+    does), cut at spaces: both halves of a statement survive the cut."""
     if len(text) <= LABEL_CHARS:
         return text
-    cut = text[: LABEL_CHARS - 1]
-    return cut[: cut.rfind(" ")].rstrip(" ,;(") + "…" if " " in cut else cut + "…"
+    half = (LABEL_CHARS - 3) // 2
+    head, tail = text[:half], text[-half:]
+    head = head[: head.rfind(" ")] if " " in head else head
+    tail = tail[tail.find(" ") + 1 :] if " " in tail else tail
+    return f"{head.rstrip(' ,;(')} … {tail}"
 
 
 def _without_figures(text: str) -> str:

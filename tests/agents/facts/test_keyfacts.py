@@ -64,7 +64,10 @@ def test_each_listed_fact_is_a_clause_with_its_subject_however_the_figure_was_cu
 def test_at_most_five_facts_are_listed_title_and_lead_first() -> None:
     regions = zip("가나다라마바사", range(11, 18), strict=True)
     lines = [f"{region}의 인구는 {n}만 명으로 늘었다." for region, n in regions]
-    release = "지역 인구 현황\n통계청은 지역별 인구 현황을 2일 발표했다.\n" + "\n".join(lines)
+    release = (
+        "지역 인구 현황\n통계청은 일곱 지역의 주민등록 인구 현황을 2일 발표했다고 밝혔다.\n"
+        + "\n".join(lines)
+    )
     listed = missing_facts(release=release, headline="", body="인구가 늘었다.")
     assert len(listed) == 5
     assert listed[0].source_text.startswith("통계청은")
