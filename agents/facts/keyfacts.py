@@ -141,11 +141,11 @@ def missing_facts(
     opening = [s for s in (headline, *(s.text for s in split_sentences(body)[:1])) if s]
     absent = [a for a in atoms if not _carried(a, sentences=sentences, opening=opening, figures=figures)]
     lead = [a for a in atoms if a.lead]
-    if lead and not any(a.lead for a in absent):
-        # Every piece of the lead recurs somewhere, but a lead sums the release up: it is carried
-        # only where the article restates it as a whole.
-        if not carried.carried_lead(lead[0].probe, sentences=sentences, opening=opening):
-            absent = lead + absent
+    # Every piece of the lead may recur somewhere, but a lead sums the release up: it is carried
+    # only where the article restates it as a whole.
+    restated = not lead or carried.carried_lead(lead[0].probe, sentences=sentences, opening=opening)
+    if lead and not any(a.lead for a in absent) and not restated:
+        absent = lead + absent
     # The model's own summary stands where it is a statement; else code's clause (its source text).
     summaries = {" ".join(i["source_text"].split()): i["fact"] for i in listed}
     found: list[KeyFact] = []
