@@ -18,6 +18,7 @@ from pydantic import BaseModel, Field
 from agents.drafting import attachments, relevance
 from agents.drafting.attachments import AttachmentRef
 from agents.drafting.material import SourceDoc
+from agents.facts.keyfacts_model import MAX_FACTS, KeyFactItem
 from agents.llm.client import Tool
 from agents.sources import files, naver, publishers, scraper, titles
 from styles.selectors import ResolvedStyle
@@ -85,6 +86,12 @@ class SubmitArticleInput(BaseModel):
     body: str = Field(min_length=1, max_length=8000, description="기사 본문 (문단은 빈 줄로 구분)")
     word_count: int | None = Field(default=None, description="본문 글자 수 (공백 포함)")
     source_indices: list[int] = Field(default_factory=list, description="참고한 관련 기사 번호")
+    # Additive: the release's must-carry facts, so no call of their own is needed (code checks each).
+    key_facts: list[KeyFactItem] = Field(
+        default_factory=list,
+        max_length=MAX_FACTS,
+        description="보도자료가 있을 때: 기사가 반드시 담아야 할 핵심 사실, 중요한 것부터 최대 5개",
+    )
 
 
 ANALYZE_ATTACHMENT = Tool(

@@ -26,6 +26,7 @@ from agents.drafting.followup import Competitor, FollowUpUnreadable, competitor_
 from agents.drafting.material import LengthTarget, SourceDoc, article_length
 from agents.errors import UserFacingError
 from agents.facts.density import advise_length
+from agents.facts.keyfacts_model import checked_key_facts
 from agents.llm import client as llm
 from agents.sources import files, naver
 from agents.sources.files import PageRange
@@ -73,6 +74,8 @@ class Draft:
     target: LengthTarget
     warnings: list[str] = field(default_factory=list)
     turns: int = 0
+    # The release's key facts as submitted with the article, checked against the release.
+    key_facts: list[dict[str, str]] = field(default_factory=list)
 
     @property
     def length(self) -> int:
@@ -280,7 +283,9 @@ def _review_submission(
     cited = state.known_indices(args.source_indices)
     _add_cited_descriptions(state, cited)
     sources = [*state.given_sources, *(state.candidates[n].listed() for n in cited)]
-    return Draft(headline, body, sources, list(state.material), target, warnings)
+    release = next((doc.text for doc in state.material if doc.kind == "press_release"), "")
+    key_facts = checked_key_facts(release=release, listed=args.key_facts) if release else []
+    return Draft(headline, body, sources, list(state.material), target, warnings, key_facts=key_facts)
 
 
 def _add_cited_descriptions(state: tools.WritingState, cited: list[int]) -> None:

@@ -35,6 +35,9 @@ WORDED_OVERLAP = 0.3
 # words and this share of its bigrams.
 LEAD_SHARE = 0.5
 LEAD_OVERLAP = 0.25
+# The release's lead line is carried by a sentence holding this share of its content words.
+LEAD_WORDS = 0.6
+LEAD_MOST_WORDS = 5  # ... or this many of a long lead's words
 # A release copied from a news page carries the outlet's marks: a byline, a photo credit.
 NEWS_MARKS = re.compile(
     r"\[[^\]]{0,30}기자\]|\((?:사진|ⓒ|©)[^)]{0,30}\)|^\s*\([^)]{2,12}\)|[\d.]+\s*\(ⓒ[^)]*\)"
@@ -89,6 +92,30 @@ def windows(sentences: Sequence[str]) -> list[str]:
     """Every sentence and every two that follow each other: an article often cuts a long release
     sentence in two."""
     return [*sentences, *(f"{a} {b}" for a, b in pairwise(sentences))]
+
+
+def carried_lead(text: str, *, sentences: Sequence[str], opening: Sequence[str] = ()) -> bool:
+    """Whether the article carries the release's lead line as a whole: restated in its opening, or
+    up to three article sentences that follow each other hold its figures and dates and most of its
+    content words. A lead sums the release up; its figures recur in the detail further down, so
+    they alone do not carry it."""
+    if any(_restates(text, sentence) for sentence in opening):
+        return True
+    mine = bigrams(NEWS_MARKS.sub("", text))
+    # Its figures with a unit: a date or a year the article may give as "내년" or leave out.
+    wanted, needed = content_words(text), {a for a in anchors(text) if "|" in a}
+    if not mine or not wanted:
+        return True
+    # A long lead is often spread over three sentences of the article.
+    threes = [" ".join(sentences[i : i + 3]) for i in range(max(0, len(sentences) - 2))]
+    for window in [*windows(sentences), *threes]:
+        if len(mine & bigrams(window)) / len(mine) >= CARRIED_OVERLAP:
+            return True
+        flat = _SPACE.sub("", window)
+        held = sum(covers(w, flat) for w in wanted)
+        if needed <= anchors(window) and (held / len(wanted) >= LEAD_WORDS or held >= LEAD_MOST_WORDS):
+            return True
+    return False
 
 
 def carried_clause(text: str, *, sentences: Sequence[str], opening: Sequence[str] = ()) -> bool:

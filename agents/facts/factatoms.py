@@ -51,6 +51,7 @@ class Atom:
     figure: str = ""  # ... the figure as written there
     nth: int = 0  # ... and which of the equal figures of that sentence it is
     opening: bool = False  # cut from the release's title or lead, which the article's opening restates
+    lead: bool = False  # ... from the lead, which is carried only as a whole (`carried.carried_lead`)
     # ... for a figure in brackets right after another ("197천명(+1.2%)", "(+97천명, +4.3%)"): that
     # figure and which of its equals it is, the figure this one qualifies
     head: tuple[str, int] | None = None
@@ -72,6 +73,21 @@ def clauses(text: str) -> list[str]:
         elif piece:
             joined.append(piece)
     return joined
+
+
+def clause_bounds(text: str, start: int, end: int) -> tuple[int, int]:
+    """The start of the clause `start` stands in and the end of the clause `end` stands in: a
+    clause break outside brackets, or the ends of `text`."""
+    low, high = 0, len(text)
+    for match in _BREAK.finditer(text):
+        if _depth(text[: match.start()]) != 0:
+            continue
+        if match.end() <= start:
+            low = match.end()
+        elif match.start() >= end:
+            high = match.start()
+            break
+    return low, high
 
 
 def _depth(prefix: str) -> int:

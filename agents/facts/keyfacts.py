@@ -15,17 +15,14 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from agents.facts import carried, factatoms
+from agents.facts import carried, factatoms, frame, statement
 from agents.facts.factatoms import Atom
 from agents.facts.provenance import bigrams, segments
 from agents.verification.guard import extract_facts, split_sentences
 
-MAX_LISTED = 12
-_CONTACT = re.compile(r"(담당\s*부서|담당자|문의|연락처|담당\s*:)")
-_DATED = re.compile(r"(등록일|배포일|보도일|시행|발표일|\d{4}\s*[.\-년]\s*\d{1,2}\s*[.\-월])")
-_BOILERPLATE = re.compile(r"(보도자료|콘텐츠 영역|데이터 요금|조회수|첨부|바로가기|보도시점|배포시점)")
-_PHONE = re.compile(r"\d{3,4}[-.]\d{4}")
+MAX_LISTED = 5
 _TITLE_MIN = 10
+_SENTENCE_END = re.compile(r"다\.[\"”’')]*$")
 OTHER_MIN = 15
 
 
@@ -45,25 +42,24 @@ def unit_figures(text: str) -> frozenset[str]:
 
 
 def key_atoms(release: str) -> list[Atom]:
-    """The atomic must-carry facts of `release`, most important first: title, lead, figures, when,
-    contact, then the other lines of words."""
-    pool = [s for s in segments([release]) if not _boilerplate(s.text)]
-    title = next((s for s in pool if len(s.text) >= _TITLE_MIN and not _CONTACT.search(s.text)), None)
+    """The atomic must-carry facts of `release`, most important first: title, lead, the lines with
+    figures, then the other lines of words. Frame lines (`agents.facts.frame`) are none of them."""
+    pool = [replace(s, text=frame.without_marks(s.text)) for s in segments([release])]
+    # A run-on page copied from a PDF holds frame and content in one line: frame is judged on the
+    # atoms, the title is the first line that is no frame.
+    first = next((s for s in pool if len(s.text) >= _TITLE_MIN and not frame.is_frame(s.text)), None)
+    # A text that opens with a sentence (a news story, a release without a title line) has no title:
+    # that sentence is its lead.
+    title = first if first is not None and not _SENTENCE_END.search(first.text) else None
     rest = [s for s in pool if s is not title]
-    lead = next((s for s in rest if s.text.endswith("다.") and len(s.text) >= 30), None)
-    figured = [s for s in rest if s is not lead and unit_figures(s.text) and not _CONTACT.search(s.text)]
-    dated = [s for s in rest if _DATED.search(s.text) and s not in figured and s is not lead][:1]
-    contact = [s for s in rest if _CONTACT.search(s.text) and "부서" in s.text][:1] or [
-        s for s in rest if _CONTACT.search(s.text)
-    ][:1]
+    lead = next((s for s in rest if _SENTENCE_END.search(s.text) and len(s.text) >= 30), None)
+    figured = [s for s in rest if s is not lead and unit_figures(s.text)]
     others = [s for s in rest if s is not lead and s not in figured and len(s.text) >= OTHER_MIN]
     atoms: list[Atom] = []
     for segment in [s for s in (title, lead) if s is not None]:
-        atoms += [replace(a, opening=True) for a in _atoms_of(segment.text)]
+        atoms += [replace(a, opening=True, lead=segment is lead) for a in _atoms_of(segment.text)]
     for segment in figured:
         atoms += _atoms_of(segment.text)
-    atoms += [Atom("date", factatoms.short(s.text), s.text) for s in dated]
-    atoms += [Atom("contact", factatoms.short(_agency(s.text)), _agency(s.text)) for s in contact]
     for segment in others:
         atoms += factatoms.word_atoms(segment.text)
     for segment in [s for s in (title, lead) if s is not None] + figured + others:
@@ -71,26 +67,10 @@ def key_atoms(release: str) -> list[Atom]:
     seen: set[str] = set()
     unique: list[Atom] = []
     for atom in atoms:
-        if atom.source_text not in seen and atom.source_text.strip():
+        if atom.source_text not in seen and atom.source_text.strip() and not frame.is_frame(atom.source_text):
             seen.add(atom.source_text)
             unique.append(atom)
     return unique
-
-
-def _boilerplate(text: str) -> bool:
-    """A line of the page around the release ("보도자료", "조회수 : 9567", "이 보도자료는 … 전문
-    입니다"), unless it is the contact line or states a figure: "총 7건의 보도자료를 제공하겠습니다"
-    is what a weekly briefing announces."""
-    return bool(_BOILERPLATE.search(text)) and not _CONTACT.search(text) and not unit_figures(text)
-
-
-def _agency(line: str) -> str:
-    """The contact line up to its first phone number: the agency, not the title a page puts next
-    to it."""
-    match = _CONTACT.search(line)
-    text = line[match.start() if match else 0 :]
-    phone = _PHONE.search(text)
-    return " ".join((text[: phone.start()] if phone else text).split())
 
 
 def _atoms_of(text: str) -> list[Atom]:
@@ -101,16 +81,9 @@ def _atoms_of(text: str) -> list[Atom]:
     plain = [
         a
         for a in factatoms.word_atoms(text)
-        if len(a.source_text) >= OTHER_MIN
-        and not unit_figures(a.source_text)
-        and not _furniture(a.source_text)
+        if len(a.source_text) >= OTHER_MIN and not unit_figures(a.source_text)
     ]
     return factatoms.figure_atoms(text) + plain
-
-
-def _furniture(text: str) -> bool:
-    """A piece of the page: a marker ("보도자료 4쪽"), a contact or a phone number."""
-    return bool(_BOILERPLATE.search(text) or _CONTACT.search(text) or _PHONE.search(text))
 
 
 def key_facts(release: str) -> list[KeyFact]:
@@ -144,32 +117,70 @@ def _days(text: str) -> set[str]:
 
 
 def listed_atoms(listed: Sequence[dict[str, str]]) -> list[Atom]:
-    """Atoms of the facts the model listed (`agents.facts.keyfacts_model`): figures as code reads them,
-    a fact of words under the model's own summary."""
+    """Atoms of the facts the model listed (`agents.facts.keyfacts_model`), each fact its own
+    group (its `probe` is its source text): figures as code reads them, a fact of words as one
+    clause."""
     atoms: list[Atom] = []
     for item in listed:
-        text = item["source_text"]
-        if unit_figures(text):
-            atoms += factatoms.figure_atoms(text)
-        else:
-            atoms.append(Atom("words", factatoms.short(item["fact"]), text, probe=text))
+        text = " ".join(item["source_text"].split())
+        figures = factatoms.figure_atoms(text) if unit_figures(text) else []
+        atoms += [replace(a, probe=text) for a in figures] or [Atom("words", text, text, probe=text)]
     return atoms
 
 
 def missing_facts(
     *, release: str, headline: str, body: str, limit: int = MAX_LISTED, listed: Sequence[dict[str, str]] = ()
 ) -> list[KeyFact]:
-    """The key facts of `release` that neither the headline nor the body carries, at most `limit`.
-    `listed` are the model's key facts for a release where code found none of its own kinds: they
-    stand in for the clauses of words code would guess."""
+    """The key facts of `release` that neither the headline nor the body carries, most important
+    first, at most `limit`, each a statement (`agents.facts.statement`). `listed` are the model's
+    key facts, already checked to stand in the release: they replace code's own choice."""
     sentences = [s for s in (headline, *(s.text for s in split_sentences(body))) if s]
-    atoms = key_atoms(release)
-    if listed:
-        atoms = [a for a in atoms if a.kind != "words"] + listed_atoms(listed)
+    atoms = listed_atoms(listed) if listed else key_atoms(release)
     figures = carried.carried_figures([a for a in atoms if a.kind == "figure"], sentences=sentences)
     # The article's opening (headline and first sentence) restates the release's title and lead.
     opening = [s for s in (headline, *(s.text for s in split_sentences(body)[:1])) if s]
-    absent = factatoms.in_turn(
-        [a for a in atoms if not _carried(a, sentences=sentences, opening=opening, figures=figures)]
-    )
-    return [KeyFact(fact=a.label, source_text=a.source_text, kind=a.kind) for a in absent[:limit]]
+    absent = [a for a in atoms if not _carried(a, sentences=sentences, opening=opening, figures=figures)]
+    lead = [a for a in atoms if a.lead]
+    # Every piece of the lead may recur somewhere, but a lead sums the release up: it is carried
+    # only where the article restates it as a whole.
+    restated = not lead or carried.carried_lead(lead[0].probe, sentences=sentences, opening=opening)
+    if lead and not any(a.lead for a in absent) and not restated:
+        absent = lead + absent
+    # The model's own summary stands where it is a statement; else code's clause (its source text).
+    summaries = {" ".join(i["source_text"].split()): i["fact"] for i in listed}
+    found: list[KeyFact] = []
+    for probe, group in _by_line(absent):
+        summary = summaries.get(probe, "")
+        fact = (
+            KeyFact(fact=summary, source_text=probe, kind=group[0].kind)
+            if statement.is_statement(summary)
+            else _stated(probe, group)
+        )
+        if fact is not None and all(fact.source_text != f.source_text for f in found):
+            found.append(fact)
+        if len(found) >= limit:
+            break
+    return found
+
+
+def _by_line(atoms: Sequence[Atom]) -> list[tuple[str, list[Atom]]]:
+    """The atoms grouped by the release line they were cut from, in the order of their first atom."""
+    groups: dict[str, list[Atom]] = {}
+    for atom in atoms:
+        groups.setdefault(atom.probe or atom.source_text, []).append(atom)
+    return list(groups.items())
+
+
+def _stated(probe: str, atoms: Sequence[Atom]) -> KeyFact | None:
+    """One listed fact for the atoms of one release line an article lacks: the clauses that hold
+    them, as a statement; None when they make none (a piece of a frame line, a lone word)."""
+    spans = [(probe.find(a.source_text), len(a.source_text)) for a in atoms]
+    spans = [(at, at + size) for at, size in spans if at >= 0]
+    if not spans:
+        return None
+    start, end = min(s for s, _ in spans), max(e for _, e in spans)
+    label, clause = statement.statement(probe, start, end)
+    if not label or frame.is_frame(clause):
+        return None
+    # The source text is what the article lacks, not the whole clause around it.
+    return KeyFact(fact=label, source_text=probe[start:end], kind=atoms[0].kind)

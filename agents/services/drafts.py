@@ -191,7 +191,7 @@ def draft_execute(*, run: Run) -> Article:
         "verify_seconds": round(time.monotonic() - drafted, 2),
         "turns": draft.turns,
     }
-    material = with_key_facts(ctx=ctx, material=[doc.to_json() for doc in draft.material])
+    material = with_key_facts(material=[doc.to_json() for doc in draft.material], listed=draft.key_facts)
     check.body = outlets_credited(body=check.body, material=material, warnings=check.warnings)
 
     def save() -> Article:

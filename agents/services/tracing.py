@@ -14,9 +14,7 @@ from typing import Any
 from agents import messages as msg
 from agents.facts.attribution import credit_outlets, with_kinds
 from agents.facts.keyfacts import missing_facts
-from agents.facts.keyfacts_model import model_key_facts, needs_model
 from agents.facts.provenance import attribute
-from agents.llm import client as llm
 
 
 def traced(*, headline: str, body: str, material: Sequence[dict[str, Any]]) -> dict[str, Any]:
@@ -32,13 +30,12 @@ def traced(*, headline: str, body: str, material: Sequence[dict[str, Any]]) -> d
     }
 
 
-def with_key_facts(*, ctx: llm.CallContext, material: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """`material` with the model's key facts stored on the press release where code finds none
-    (one forced call per draft; edits inherit the stored list with the material)."""
+def with_key_facts(*, material: list[dict[str, Any]], listed: list[dict[str, str]]) -> list[dict[str, Any]]:
+    """`material` with the key facts the model submitted with the article stored on the press
+    release (edits inherit them with the material); unchanged when it listed none."""
     doc = next((d for d in material if d.get("kind") == "press_release"), None)
-    if doc is None or "key_facts" in doc or not needs_model(str(doc.get("text", ""))):
+    if doc is None or not listed:
         return material
-    listed = model_key_facts(ctx=ctx, release=str(doc["text"]))
     return [{**d, "key_facts": listed} if d is doc else d for d in material]
 
 

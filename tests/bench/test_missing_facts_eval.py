@@ -11,12 +11,14 @@ import pytest
 
 from bench.missing_facts_eval import Result, evaluate
 
-MIN_RECALL = 0.93  # dropped key facts named / dropped key facts (95/102 measured)
+# Measured with the list redesigned (issue 21): at most 5 facts, no frame line, each a statement.
+# 92/102 (95/102 when up to 12 pieces of lines were listed, contact and date lines among them).
+MIN_RECALL = 0.90  # dropped key facts named / dropped key facts
 MAX_FALSE = 0  # listed facts that name a key fact the intact article carries
-MAX_LISTED = 12  # facts listed per intact article at most
+MAX_LISTED = 5  # facts listed per intact article at most: the desk shows five
 
 
-HELD_OUT_MIN_NAMED = 28  # of 29 dropped key facts of the held-out cases, measured before any change
+HELD_OUT_MIN_NAMED = 27  # of 29 dropped key facts of the held-out cases (28 with up to 12 listed)
 HELD_OUT_MAX_FALSE = 0  # 9 before figures, units and record ranks were read the same on both sides
 
 

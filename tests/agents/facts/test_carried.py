@@ -73,7 +73,7 @@ def test_a_rate_in_brackets_is_carried_with_the_figure_it_qualifies() -> None:
     assert _figures(release, body) == []
     # without the main figure the rate is missing with it
     body = "산업별로는 도매업(1만6000명)에서 종사자가 늘었다."
-    assert "서비스업(+97천명, +4.3%" in _figures(release, body)
+    assert any("서비스업(+97천명, +4.3%" in f for f in _figures(release, body))
 
 
 CLIMATE = "여름철 기후분석 결과\n- 평균기온 24.7 ℃ 역대 4위, 강수량 1018.5 mm 5위\n"
