@@ -18,6 +18,7 @@ Every printed figure is classified in two views:
 Then the □ policy's calibration on the "after" readings (kept-right and kept share for each per-digit
 confidence threshold), and the one-page release with 20 figures as a 200-dpi scan, a 12-megapixel
 phone photo and that photo in HEIC. Pages of releases held out from tuning are counted apart.
+Time per page is bench/ocr.py's (timed alone); this one counts figures, so any load only slows it.
 Run: `.venv/bin/python bench/ocr_quality.py [--kinds photo,fax] [--per-kind N] [--no-baseline]`.
 """
 
@@ -25,9 +26,8 @@ from __future__ import annotations
 
 import argparse
 import io
-import statistics
+import pickle
 import sys
-import time
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -45,7 +45,7 @@ FORMER_LOW_CONFIDENCE = 60  # the former policy: a number's whole word under thi
 THRESHOLDS = (0, 60, 80, 90, 93, 95, 96, 97, 98, 99)
 HEADER = (
     "| kind | pages | figures | read exactly | shown exactly | blanked □ | split | misread | missing "
-    "| sure but wrong | s/page |\n|---|---|---|---|---|---|---|---|---|---|---|"
+    "| sure but wrong |\n|---|---|---|---|---|---|---|---|---|---|"
 )
 
 
@@ -54,13 +54,11 @@ class Tally:
     pages: int = 0
     raw: Counter[str] = field(default_factory=Counter)
     shown: Counter[str] = field(default_factory=Counter)
-    seconds: list[float] = field(default_factory=list)
 
-    def add(self, raw: Counter[str], shown: Counter[str], seconds: float) -> None:
+    def add(self, raw: Counter[str], shown: Counter[str]) -> None:
         self.pages += 1
         self.raw += raw
         self.shown += shown
-        self.seconds.append(seconds)
 
     def row(self, label: str) -> str:
         total = sum(self.shown.values())
@@ -72,7 +70,6 @@ class Tally:
             f"{self.shown['exact'] / max(total, 1):.1%}",
             *(str(self.shown[outcome]) for outcome in ("blanked", "split", "misread", "missing")),
             str(sum(self.shown[outcome] for outcome in WRONG)),
-            f"{statistics.median(self.seconds):.1f}" if self.seconds else "-",
         ]
         return "| " + " | ".join(cells) + " |"
 
@@ -91,15 +88,13 @@ def unprepared() -> Iterator[None]:
         ocr_prep.prepare = original
 
 
-def read(sample: ocr_set.Sample) -> tuple[ocr.Reading | None, float]:
-    started = time.monotonic()
+def read(sample: ocr_set.Sample) -> ocr.Reading | None:
     try:
         is_pdf = sample.file_name.endswith(".pdf")
-        reading = ocr.read_pdf(sample.data) if is_pdf else ocr.read_image(sample.data)
+        return ocr.read_pdf(sample.data) if is_pdf else ocr.read_image(sample.data)
     except FileRejected as exc:
         print(f"  {sample.page.name} ({sample.kind}): refused: {exc.code}", flush=True)
-        return None, time.monotonic() - started
-    return reading, time.monotonic() - started
+        return None
 
 
 def texts_after(reading: ocr.Reading | None, threshold: float) -> tuple[str, str]:
@@ -144,23 +139,24 @@ class Run:
 
     samples: list[ocr_set.Sample] = field(default_factory=list)
     after: list[ocr.Reading | None] = field(default_factory=list)
-    seconds_after: list[float] = field(default_factory=list)
     before: list[ocr.Reading | None] = field(default_factory=list)
-    seconds_before: list[float] = field(default_factory=list)
 
 
-def read_all(samples: list[ocr_set.Sample], *, baseline: bool) -> Run:
+def read_all(samples: list[ocr_set.Sample], *, baseline: bool, keep: Path | None = None) -> Run:
+    """Reads every sample; with `keep`, Tesseract's readings are kept in (or taken from) that file,
+    so a change to what is drawn from them (joining, the □ policy) is measured without reading again."""
+    if keep is not None and keep.exists():
+        after, before = pickle.loads(keep.read_bytes())  # noqa: S301 (a file this bench wrote)
+        return Run(samples, after, before)
     run = Run(samples)
     for sample in samples:
-        reading, seconds = read(sample)
-        run.after.append(reading)
-        run.seconds_after.append(seconds)
+        run.after.append(read(sample))
         if baseline:
             with unprepared():
-                reading, seconds = read(sample)
-            run.before.append(reading)
-            run.seconds_before.append(seconds)
+                run.before.append(read(sample))
         print(f"  read {sample.page.name} ({sample.kind}, {sample.detail})", file=sys.stderr, flush=True)
+    if keep is not None:
+        keep.write_bytes(pickle.dumps((run.after, run.before)))
     return run
 
 
@@ -169,17 +165,17 @@ def groups_of(sample: ocr_set.Sample) -> list[str]:
 
 
 def table(run: Run, order: list[str], *, threshold: float) -> None:
-    views: list[tuple[str, list[ocr.Reading | None], list[float], Callable[..., tuple[str, str]]]] = [
-        ("after", run.after, run.seconds_after, lambda reading: texts_after(reading, threshold))
+    views: list[tuple[str, list[ocr.Reading | None], Callable[..., tuple[str, str]]]] = [
+        ("after", run.after, lambda reading: texts_after(reading, threshold))
     ]
     if run.before:
-        views.insert(0, ("before", run.before, run.seconds_before, texts_before))
-    for name, readings, seconds, texts in views:
+        views.insert(0, ("before", run.before, texts_before))
+    for name, readings, texts in views:
         tallies: dict[str, Tally] = defaultdict(Tally)
-        for sample, reading, spent in zip(run.samples, readings, seconds, strict=True):
+        for sample, reading in zip(run.samples, readings, strict=True):
             raw, shown = scored(sample.page, texts(reading))
             for group in groups_of(sample):
-                tallies[group].add(raw, shown, spent)
+                tallies[group].add(raw, shown)
         print(f"\n{name}:")
         print(HEADER)
         for group in order:
@@ -231,21 +227,21 @@ def as_heic(sample: ocr_set.Sample) -> ocr_set.Sample | None:
     return ocr_set.Sample(sample.page, "photo-heic", buffer.getvalue(), "photo.heic", sample.detail)
 
 
-def bench_one_page(*, baseline: bool) -> None:
+def bench_one_page(*, baseline: bool, keep: Path | None) -> None:
     labelled = one_page_samples()
-    run = read_all([sample for _, sample in labelled], baseline=baseline)
+    run = read_all([sample for _, sample in labelled], baseline=baseline, keep=keep)
     print("\none-page release, 20 figures (shown exactly = figures that reach the model):")
-    for name, readings, times, texts in [
-        ("before", run.before, run.seconds_before, texts_before),
-        ("after", run.after, run.seconds_after, lambda reading: texts_after(reading, ocr.LOW_CONFIDENCE)),
+    for name, readings, texts in [
+        ("before", run.before, texts_before),
+        ("after", run.after, lambda reading: texts_after(reading, ocr.LOW_CONFIDENCE)),
     ]:
         if not readings:
             continue
         print(f"\n{name}:")
         print(HEADER.replace("| kind |", "| as |"))
-        for (label, sample), reading, seconds in zip(labelled, readings, times, strict=True):
+        for (label, sample), reading in zip(labelled, readings, strict=True):
             tally = Tally()
-            tally.add(*scored(sample.page, texts(reading)), seconds)
+            tally.add(*scored(sample.page, texts(reading)))
             print(tally.row(label))
 
 
@@ -254,6 +250,9 @@ def main() -> None:
     parser.add_argument("--kinds", default=",".join(ocr_set.KINDS))
     parser.add_argument("--per-kind", type=int, default=ocr_set.PAGES_PER_KIND)
     parser.add_argument("--no-baseline", action="store_true", help="read only the way the product does now")
+    parser.add_argument(
+        "--keep", type=Path, help="Tesseract's readings kept in (or taken from) this file"
+    )
     parser.add_argument("--page-seconds", type=int, default=300, help="Tesseract's time limit per page here")
     arguments = parser.parse_args()
     if not ocr.ocr_available():
@@ -266,10 +265,11 @@ def main() -> None:
     )
     kinds = tuple(arguments.kinds.split(","))
     samples = list(ocr_set.ocr_set(kinds=kinds, per_kind=arguments.per_kind))
-    run = read_all(samples, baseline=not arguments.no_baseline)
+    keep = arguments.keep
+    run = read_all(samples, baseline=not arguments.no_baseline, keep=keep)
     table(run, [*kinds, "all", "held out"], threshold=ocr.LOW_CONFIDENCE)
     calibration(run)
-    bench_one_page(baseline=not arguments.no_baseline)
+    bench_one_page(baseline=not arguments.no_baseline, keep=keep and keep.with_suffix(".one-page"))
 
 
 if __name__ == "__main__":
