@@ -250,9 +250,7 @@ def main() -> None:
     parser.add_argument("--kinds", default=",".join(ocr_set.KINDS))
     parser.add_argument("--per-kind", type=int, default=ocr_set.PAGES_PER_KIND)
     parser.add_argument("--no-baseline", action="store_true", help="read only the way the product does now")
-    parser.add_argument(
-        "--keep", type=Path, help="Tesseract's readings kept in (or taken from) this file"
-    )
+    parser.add_argument("--keep", type=Path, help="Tesseract's readings kept in (or taken from) this file")
     parser.add_argument("--page-seconds", type=int, default=300, help="Tesseract's time limit per page here")
     arguments = parser.parse_args()
     if not ocr.ocr_available():
