@@ -182,7 +182,8 @@ def apply(text: str, lines: list[Line], *, min_confidence: float) -> Reading:
 
 
 def repaired(word: Word) -> str:
-    """The word with a thousands comma that OCR read as a period put back ("2.398억" → "2,398억").
+    """The word with a thousands comma that OCR read as a period, or as a comma and a period, put
+    back ("2.398억", "26,.136호" → "2,398억", "26,136호").
 
     A period and a comma differ by the comma's tail below the line, so only a separator whose
     box reaches below the digits' baseline, or stands taller than a dot, is changed, and only where
@@ -197,7 +198,8 @@ def repaired(word: Word) -> str:
         is_group = chars[index] == "." and re.fullmatch(r"\d{3}\D?", digits_after)
         if is_group and glyphs[index - 1].char.isdigit() and _has_a_tail(glyphs[index], glyphs[index - 1]):
             chars[index] = ","
-    return "".join(chars)
+    # A comma whose tail came out as a dot of its own ("26,.136"): no number has both in a row.
+    return re.sub(r"(?<=\d)(?:,\.|\.,)(?=\d)", ",", "".join(chars))
 
 
 def _has_a_tail(separator: Glyph, digit: Glyph) -> bool:

@@ -105,3 +105,7 @@ def test_tesseract_s_hocr_gives_words_with_boxes_and_per_letter_confidences() ->
     assert [w.text for w in line.words] == ["58", "<"]
     assert line.words[0].box == (10, 5, 60, 35) and line.words[0].confidence == 91
     assert [(g.char, g.confidence) for g in line.words[0].glyphs] == [("5", 99.1), ("8", 62.5)]
+
+
+def test_a_comma_whose_tail_was_read_as_a_dot_of_its_own_is_one_comma() -> None:
+    assert read("26,.136호", word("26,.136호", 0))[0] == "26,136호"
