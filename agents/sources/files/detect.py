@@ -18,7 +18,6 @@ from agents.sources.files.messages import (
     MSG_DOCX_BOMB,
     MSG_DOCX_CORRUPT,
     MSG_EMPTY_FILE,
-    MSG_HEIC,
     MSG_HWP,
     MSG_IMAGE,
     MSG_LEGACY_DOC,
@@ -127,12 +126,10 @@ def _kind_from_magic(*, data: bytes, file_name: str, mime_type: str) -> str | No
         _reject_ole2(data=data, file_name=file_name, mime_type=mime_type)
     if data.startswith(_ZIP_MAGICS):
         return _kind_from_zip(data=data, file_name=file_name, mime_type=mime_type)
-    if data.startswith(_OCR_IMAGE_MAGICS):
+    if data.startswith(_OCR_IMAGE_MAGICS) or _is_heic(head):
         return "image"
     if data.startswith(b"HWP Document File"):  # HWP 3.x, before the OLE2 container
         raise FileRejected(MSG_HWP, "hwp")
-    if _is_heic(head):
-        raise FileRejected(MSG_HEIC, "unsupported")
     if data.startswith(_IMAGE_MAGICS) or _is_riff_webp(head) or _is_heif(head):
         raise FileRejected(MSG_IMAGE, "unsupported")
     if data.startswith(b"{\\rtf"):
@@ -193,7 +190,7 @@ def _kind_from_name(*, file_name: str, mime_type: str) -> str:
     if ext in _LEGACY_OFFICE_EXTS or mime in _LEGACY_OFFICE_MIMES:
         raise FileRejected(MSG_LEGACY_DOC, "unsupported")
     if ext in _HEIC_EXTS or mime in _HEIC_MIMES:
-        raise FileRejected(MSG_HEIC, "unsupported")
+        return "image"
     if ext in _IMAGE_EXTS or mime.startswith("image/"):
         raise FileRejected(MSG_IMAGE, "unsupported")
     if mime in _MIME_KINDS:
@@ -219,8 +216,8 @@ def _is_heif(head: bytes) -> bool:
 
 
 def _is_heic(head: bytes) -> bool:
-    """An iPhone photo: HEIF with HEVC images. Some writers put the generic `mif1` first and
-    `heic` only among the compatible brands, so all brands of the `ftyp` box are read."""
+    """An iPhone photo: HEIF with HEVC images (read by OCR like a JPEG). Some writers put the
+    generic `mif1` first and `heic` only among the compatible brands, so all brands are read."""
     return bool(_ftyp_brands(head) & _HEIC_BRANDS)
 
 

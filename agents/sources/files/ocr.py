@@ -19,18 +19,24 @@ writer still sees it, but the fact guard and the verifier cannot use it as evide
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import io
 import logging
 import os
+import re
 import shutil
 import subprocess
+import warnings
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from agents.sources.files import ocr_prep, ocr_words
 from agents.sources.files.common import FileRejected
 from agents.sources.files.messages import (
     MSG_IMAGE_CORRUPT,
+    MSG_IMAGE_FAR_TOO_LARGE,
     MSG_IMAGE_TOO_LARGE,
     MSG_OCR_EMPTY,
     MSG_OCR_FAILED,
@@ -52,14 +58,16 @@ OCR_MAX_PIXELS = 12_000_000  # larger images are downscaled before Tesseract see
 OCR_MAX_DPI = 200  # scanned PDF pages are rendered at most at this (read better than 300: bench/ocr.py)
 MAX_OCR_PAGES = 10
 OCR_PAGE_SECONDS = 20  # a page that takes longer is killed and reported
-LOW_CONFIDENCE = 60  # Tesseract word confidence (0-100) below which a number is not trusted
+LOW_CONFIDENCE = (
+    97  # per-digit Tesseract confidence (0-100) below which a number is not trusted (bench-chosen)
+)
 OCR_LANG = "kor"  # the Korean model reads Latin letters and digits too
 OCR_CONFIG = "--psm 6"  # one uniform block: best on press-release pages and tables (bench/ocr.py)
 TESSERACT_CMD = os.environ.get("NEWSDESK_TESSERACT_CMD", "tesseract")
-UNCERTAIN_MARK = "□"
+UNCERTAIN_MARK = ocr_words.UNCERTAIN_MARK
 MIN_LETTERS = 20  # fewer letters and digits than this on all pages is "no text found"
 
-_IMAGE_FORMATS = frozenset({"JPEG", "PNG"})
+_IMAGE_FORMATS = frozenset({"JPEG", "PNG", "HEIF"})
 
 
 @dataclass
@@ -100,34 +108,79 @@ def image_inspect(data: bytes) -> tuple[int, int]:
     """Format and pixel count from the header, without decoding the pixels."""
     from PIL import Image, UnidentifiedImageError
 
+    _register_heif()
     try:
-        with Image.open(io.BytesIO(data)) as image:
+        with _bombs_refused(), Image.open(io.BytesIO(data)) as image:
             size, image_format = image.size, image.format
-    except (UnidentifiedImageError, OSError, ValueError, Image.DecompressionBombError) as exc:
+    except (UnidentifiedImageError, OSError, ValueError) as exc:
         raise FileRejected(MSG_IMAGE_CORRUPT, "corrupt") from exc
     if image_format not in _IMAGE_FORMATS:
         raise FileRejected(MSG_IMAGE_CORRUPT, "corrupt")
     if size[0] * size[1] > MAX_IMAGE_PIXELS:
-        megapixels = size[0] * size[1] / 1_000_000
-        raise FileRejected(MSG_IMAGE_TOO_LARGE.format(megapixels=f"{megapixels:.0f}"), "too_large")
+        raise _too_large(size[0] * size[1])
     return size
+
+
+@functools.cache
+def _register_heif() -> None:
+    """iPhone photos (HEIC): pi-heif is libheif with its HEVC decoder only (LGPL, no encoder)."""
+    import pi_heif
+
+    pi_heif.register_heif_opener()
+
+
+@contextlib.contextmanager
+def _bombs_refused() -> Iterator[None]:
+    """Pillow's decompression-bomb error and warning (past ~89 and ~179 megapixels) are the same
+    answer as our own limit: too many pixels, not a damaged file."""
+    from PIL import Image
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", Image.DecompressionBombWarning)
+        try:
+            yield
+        except (Image.DecompressionBombError, Image.DecompressionBombWarning) as exc:
+            pixels = re.search(r"\((\d+) pixels\)", str(exc))
+            raise _too_large(int(pixels[1]) if pixels else None) from exc
+
+
+def _too_large(pixels: int | None) -> FileRejected:
+    if pixels is None:
+        return FileRejected(MSG_IMAGE_FAR_TOO_LARGE, "too_large")
+    return FileRejected(MSG_IMAGE_TOO_LARGE.format(megapixels=f"{pixels / 1_000_000:.0f}"), "too_large")
 
 
 # --- Work (worker only) ---
 
 
+@dataclass
+class Reading:
+    """What Tesseract made of a file's pages, before the reporter's result is drawn from it."""
+
+    pages: list[Page]
+    failed: list[int]  # page numbers that could not be read in time
+    total: int  # pages in the file
+
+
 def ocr_image(data: bytes) -> OcrResult:
+    return result_of(read_image(data), min_confidence=LOW_CONFIDENCE)
+
+
+def ocr_pdf(data: bytes) -> OcrResult:
+    return result_of(read_pdf(data), min_confidence=LOW_CONFIDENCE)
+
+
+def read_image(data: bytes) -> Reading:
     from PIL import ImageOps
 
     require_ocr()
     image_inspect(data)
     image = _decode(data)
     image = ImageOps.exif_transpose(image)  # phone photos are stored sideways with a rotation tag
-    page = _recognise(_fit(image.convert("L")))
-    return _result([page], failed=[], total=1)
+    return Reading([_recognise(_fit(image.convert("L")))], failed=[], total=1)
 
 
-def ocr_pdf(data: bytes) -> OcrResult:
+def read_pdf(data: bytes) -> Reading:
     """OCR of a PDF's pages, one page rendered and read at a time.
 
     MuPDF is touched only under the package's lock (its context is not thread-safe); Tesseract
@@ -136,7 +189,7 @@ def ocr_pdf(data: bytes) -> OcrResult:
     import pymupdf
 
     require_ocr()
-    pages: list[_Page] = []
+    pages: list[Page] = []
     failed: list[int] = []
     with _MUPDF_LOCK:
         document = pymupdf.open(stream=data, filetype="pdf")
@@ -152,16 +205,18 @@ def ocr_pdf(data: bytes) -> OcrResult:
     finally:
         with _MUPDF_LOCK:
             document.close()
-    return _result(pages, failed=failed, total=total)
+    return Reading(pages, failed, total)
 
 
 def _decode(data: bytes) -> Image:
     from PIL import Image
 
+    _register_heif()
     try:
-        image = Image.open(io.BytesIO(data))
-        image.load()
-    except (OSError, ValueError, Image.DecompressionBombError) as exc:
+        with _bombs_refused():
+            image = Image.open(io.BytesIO(data))
+            image.load()
+    except (OSError, ValueError) as exc:
         raise FileRejected(MSG_IMAGE_CORRUPT, "corrupt") from exc
     return image
 
@@ -186,29 +241,30 @@ def _render(page: Any) -> Image:
 
 
 @dataclass
-class _Page:
-    text: str  # Tesseract's own text output: its word spacing is right, the TSV's is not for Korean
-    words: list[tuple[str, float]]  # (word, confidence) in reading order, from the TSV output
+class Page:
+    text: str  # Tesseract's own text output: its word spacing is right, hOCR's is not for Korean
+    lines: list[ocr_words.Line]  # words with their boxes and per-character confidences (hOCR)
 
 
-def _recognise(image: Image) -> _Page:
-    """One Tesseract run producing both the text and the per-word confidences."""
+def _recognise(image: Image) -> Page:
+    """One Tesseract run producing both the text and the hOCR (boxes, per-character confidences)."""
     from pytesseract import pytesseract
 
     os.environ["OMP_THREAD_LIMIT"] = "1"  # Tesseract's OpenMP threads multiply its memory
     pytesseract.tesseract_cmd = TESSERACT_CMD
-    config = f"{OCR_CONFIG} -c tessedit_create_tsv=1"
+    config = f"{OCR_CONFIG} -c tessedit_create_txt=1 -c hocr_char_boxes=1"
+    prepared = ocr_prep.prepare(_remove_rules(image), max_pixels=OCR_MAX_PIXELS)
     try:
-        with pytesseract.save(_remove_rules(image)) as (base, input_name):
-            pytesseract.run_tesseract(input_name, base, "txt", OCR_LANG, config, 0, OCR_PAGE_SECONDS)
-            text, tsv = _read_output(base, "txt"), _read_output(base, "tsv")
+        with pytesseract.save(prepared) as (base, input_name):
+            pytesseract.run_tesseract(input_name, base, "hocr", OCR_LANG, config, 0, OCR_PAGE_SECONDS)
+            text, hocr = _read_output(base, "txt"), _read_output(base, "hocr")
     except RuntimeError as exc:  # pytesseract raises RuntimeError on its timeout
         logger.warning("OCR page timed out: %s", exc)
         raise FileRejected(MSG_OCR_FAILED, "ocr_timeout") from exc
     except (pytesseract.TesseractError, OSError) as exc:
         logger.warning("OCR failed: %s", exc)
         raise FileRejected(MSG_OCR_FAILED, "ocr_failed") from exc
-    return _Page(text, _words(tsv))
+    return Page(text, ocr_words.parse_hocr(hocr))
 
 
 def _read_output(base: str, extension: str) -> str:
@@ -219,15 +275,6 @@ def _read_output(base: str, extension: str) -> str:
     finally:
         if os.path.exists(path):
             os.remove(path)
-
-
-def _words(tsv: str) -> list[tuple[str, float]]:
-    words = []
-    for row in tsv.splitlines()[1:]:
-        cells = row.split("\t")
-        if len(cells) == 12 and cells[11].strip():
-            words.append((cells[11].strip(), float(cells[10])))
-    return words
 
 
 def _remove_rules(image: Image) -> Image:
@@ -252,13 +299,15 @@ def _remove_rules(image: Image) -> Image:
     return ImageChops.lighter(image, rules)
 
 
-def _result(pages: list[_Page], *, failed: list[int], total: int) -> OcrResult:
+def result_of(reading: Reading, *, min_confidence: float) -> OcrResult:
+    """The reporter's result from the pages read: split numbers joined, unsure ones blanked."""
     texts, trusted, uncertain = [], [], []
-    for page in pages:
-        page_trusted, page_uncertain = _mask_uncertain(page)
-        texts.append(page.text.strip())
-        trusted.append(page_trusted.strip())
-        uncertain += page_uncertain
+    failed, total = reading.failed, reading.total
+    for page in reading.pages:
+        read = ocr_words.apply(page.text, page.lines, min_confidence=min_confidence)
+        texts.append(read.text.strip())
+        trusted.append(read.trusted_text.strip())
+        uncertain += read.uncertain
     if sum(_letters(text) for text in texts) < MIN_LETTERS:  # rules and specks read as a few jamo
         raise FileRejected(MSG_OCR_FAILED if failed else MSG_OCR_EMPTY, "empty")
     warnings = []
@@ -268,29 +317,10 @@ def _result(pages: list[_Page], *, failed: list[int], total: int) -> OcrResult:
         warnings.append(WARN_OCR_PAGES_FAILED.format(pages=", ".join(map(str, failed))))
     # Pages are separated as a text PDF's are, so a page range picks from a scan the same way.
     page_break = f"\n{PAGE_BREAK}\n"
-    return OcrResult(page_break.join(texts), page_break.join(trusted), len(pages), uncertain, warnings)
-
-
-def _mask_uncertain(page: _Page) -> tuple[str, list[str]]:
-    """The text with the digits of low-confidence numeric words blanked, and those words.
-
-    TSV words appear in the text in the same order, so each is found after the previous one.
-    """
-    text, cursor, uncertain = page.text, 0, []
-    for word, confidence in page.words:
-        position = text.find(word, cursor)
-        if position < 0:
-            continue
-        cursor = position + len(word)
-        if confidence < LOW_CONFIDENCE and any(char.isdigit() for char in word):
-            uncertain.append(word)
-            text = text[:position] + _blank_digits(word) + text[cursor:]
-    return text, uncertain
+    return OcrResult(
+        page_break.join(texts), page_break.join(trusted), len(reading.pages), uncertain, warnings
+    )
 
 
 def _letters(text: str) -> int:
     return sum(1 for char in text if char.isalnum() and not 0x3130 <= ord(char) <= 0x318F)
-
-
-def _blank_digits(word: str) -> str:
-    return "".join(UNCERTAIN_MARK if char.isdigit() else char for char in word)

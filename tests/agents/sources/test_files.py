@@ -21,6 +21,7 @@ from agents.sources.files import (
     FileRejected,
     detect_kind,
     extract_text,
+    ocr,
     precheck,
     precheck_metadata,
 )
@@ -34,7 +35,7 @@ LINES = [
 PAGE_TEXT = "\n".join(LINES)
 OLE2_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 SAVE_AS_PDF = "PDF로 저장해 올려주세요"
-UNSUPPORTED = "지원하지 않는 파일 형식입니다. (PDF, DOCX, TXT, 사진(JPG·PNG)만 지원)"
+UNSUPPORTED = "지원하지 않는 파일 형식입니다. (PDF, DOCX, TXT, 사진(JPG·PNG·HEIC)만 지원)"
 CODES = {
     "too_large",
     "unsupported",
@@ -402,18 +403,14 @@ AVIF_FTYP = b"\x00\x00\x00\x1cftypavif\x00\x00\x00\x00avifmif1miaf"
 
 @pytest.mark.parametrize("head", [HEIC_FTYP, HEIC_GENERIC_FIRST])
 @pytest.mark.parametrize("name", ["IMG_0412.HEIC", "IMG_0412.jpg", "보도자료"])
-def test_it_asks_for_an_iphone_photo_as_a_telegram_photo_or_a_jpeg(head: bytes, name: str) -> None:
-    error = rejected(head + bytes(400), name, "image/jpeg")
-
-    assert error.code == "unsupported"
-    assert "HEIC" in error.user_message and "'사진'으로 보내주세요" in error.user_message
-    assert "JPG로 바꿔" in error.user_message
+def test_an_iphone_photo_is_an_image_for_ocr_whatever_its_name(head: bytes, name: str) -> None:
+    assert detect_kind(data=head + bytes(400), file_name=name, mime_type="image/jpeg") == "image"
 
 
-def test_other_heif_images_get_the_general_image_message() -> None:
+def test_other_heif_images_are_refused_with_the_photo_formats_that_are_read() -> None:
     error = rejected(AVIF_FTYP + bytes(400), "photo.avif", "image/avif")
 
-    assert error.code == "unsupported" and "HEIC" not in error.user_message
+    assert error.code == "unsupported" and "JPG·PNG·HEIC로 바꿔" in error.user_message
 
 
 def test_it_trusts_magic_bytes_over_the_file_name() -> None:
@@ -446,9 +443,15 @@ def test_it_rejects_an_unknown_file_type() -> None:
         ("memo.txt", "", 10),
         ("document", "application/pdf", 1024),
         ("보도자료.pdf", "application/pdf", 0),  # Telegram may omit file_size
+        ("IMG_0412.HEIC", "application/octet-stream", 1024),
+        ("document", "image/heif", 1024),
     ],
 )
-def test_it_accepts_supported_files_from_telegram_metadata(file_name: str, mime_type: str, size: int) -> None:
+def test_it_accepts_supported_files_from_telegram_metadata(
+    file_name: str, mime_type: str, size: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(ocr, "ocr_available", lambda: True)  # photos need OCR, tested in test_ocr
+
     precheck_metadata(file_name=file_name, mime_type=mime_type, size=size)
 
 
@@ -461,8 +464,6 @@ def test_it_accepts_supported_files_from_telegram_metadata(file_name: str, mime_
         ("보도자료.hwpx", "application/octet-stream", 1024, "hwp", SAVE_AS_PDF),
         ("old.doc", "application/msword", 1024, "unsupported", UNSUPPORTED),
         ("photo.gif", "image/gif", 1024, "unsupported", UNSUPPORTED),
-        ("IMG_0412.HEIC", "application/octet-stream", 1024, "unsupported", "아이폰 사진(HEIC)"),
-        ("document", "image/heif", 1024, "unsupported", "아이폰 사진(HEIC)"),
         ("archive.zip", "application/zip", 1024, "unsupported", UNSUPPORTED),
     ],
 )

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import io
+import struct
+import zlib
+
 import pymupdf
 import pytest
 
@@ -123,3 +127,83 @@ def test_a_text_pdf_is_not_sent_to_ocr() -> None:
     result = files.extract_text(data=make_pdf(["\n".join([text] * 3)]), file_name="release.pdf")
 
     assert not result.ocr and result.source_text == result.text
+
+
+# --- iPhone photos (HEIC) ---
+
+
+def heic(data: bytes) -> bytes:
+    """The photo as an iPhone saves it; encoded by pillow-heif (a development dependency: its x265
+    encoder is GPL, so the product itself only decodes, with pi-heif)."""
+    import pillow_heif
+    from PIL import Image
+
+    buffer = io.BytesIO()
+    pillow_heif.from_pillow(Image.open(io.BytesIO(data))).save(buffer, quality=85)
+    return buffer.getvalue()
+
+
+@needs_tesseract
+def test_an_iphone_photo_in_heic_is_read_like_a_jpeg() -> None:
+    data = heic(photo(PAGES[0]))
+
+    result = files.extract_text(data=data, file_name="IMG_0412.HEIC", mime_type="image/heic", ocr=True)
+
+    assert result.ocr and result.kind == "image"
+    assert number_accuracy(PAGES[0].text, result.text) >= 0.98
+
+
+def test_a_heic_photo_passes_the_cheap_checks_as_an_image(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(ocr, "ocr_available", lambda: True)
+
+    assert files.precheck(data=heic(photo(PAGES[0])), file_name="IMG_0412.HEIC") == "image"
+
+
+def test_a_heic_photo_has_the_same_pixel_limit_as_a_jpeg(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(ocr, "ocr_available", lambda: True)
+    monkeypatch.setattr(ocr, "MAX_IMAGE_PIXELS", 1000)
+
+    with pytest.raises(files.FileRejected) as caught:
+        files.precheck(data=heic(photo(PAGES[0])), file_name="IMG_0412.HEIC")
+
+    assert caught.value.code == "too_large" and "화소" in caught.value.user_message
+
+
+def test_a_damaged_heic_gets_the_damaged_photo_message(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(ocr, "ocr_available", lambda: True)
+    data = heic(photo(PAGES[0]))
+
+    with pytest.raises(files.FileRejected) as caught:
+        files.extract_text(data=data[: len(data) // 3], file_name="IMG_0412.HEIC", ocr=True)
+
+    assert caught.value.code == "corrupt" and "손상" in caught.value.user_message
+
+
+# --- Pillow's own decompression-bomb limits ---
+
+
+def png_header(width: int, height: int) -> bytes:
+    """A PNG that declares `width` x `height` pixels and holds none (all a bomb needs to be opened)."""
+    header = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)
+    chunk = b"IHDR" + header
+    ihdr = struct.pack(">I", len(header)) + chunk + struct.pack(">I", zlib.crc32(chunk))
+    end = struct.pack(">I", 0) + b"IEND" + struct.pack(">I", zlib.crc32(b"IEND"))
+    return b"\x89PNG\r\n\x1a\n" + ihdr + end
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "pillow_says"),
+    [(20_000, 10_000, "DecompressionBombError"), (10_000, 10_000, "DecompressionBombWarning")],
+)
+def test_a_photo_past_pillow_s_own_limit_is_too_large_not_damaged(
+    monkeypatch: pytest.MonkeyPatch, width: int, height: int, pillow_says: str
+) -> None:
+    monkeypatch.setattr(ocr, "ocr_available", lambda: True)
+    monkeypatch.setattr(ocr, "MAX_IMAGE_PIXELS", 10**12)  # only Pillow's limit stands in the way
+
+    with pytest.raises(files.FileRejected) as caught:
+        files.extract_text(data=png_header(width, height), file_name="photo.png", ocr=True)
+
+    assert caught.value.code == "too_large", pillow_says
+    assert "해상도가 너무 큽니다" in caught.value.user_message
+    assert f"{width * height // 1_000_000}백만 화소" in caught.value.user_message

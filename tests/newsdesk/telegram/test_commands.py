@@ -159,7 +159,7 @@ def test_stats_answers_admins_only(registered: Reporter, fake_telegram: FakeTele
         ("큰파일.pdf", "application/pdf", 5 * 1024 * 1024, "3MB"),
         ("보도자료.hwp", "application/x-hwp", 50_000, "PDF로 저장해 올려주세요"),
         ("사진.gif", "image/gif", 50_000, "지원하지 않는 파일 형식"),
-        ("IMG_0412.HEIC", "image/heic", 1_800_000, "'파일'이 아닌 '사진'으로 보내주세요"),
+        ("IMG_0412.HEIC", "image/heic", 1_800_000, "파일을 받았습니다"),
     ],
 )
 def test_a_file_without_caption_gets_checked_from_its_metadata_and_a_hint(

@@ -1,0 +1,243 @@
+"""What Tesseract's hOCR says about each word: its box, its characters' confidences — and what we do
+with it: numbers that OCR split apart are put back together, and numbers it is unsure of are blanked.
+
+Tesseract writes a space wherever the gap between two glyphs looks wide to it, and letter-spaced or
+justified Korean pages (자간, 배분 정렬) widen the gaps inside numbers: "587억" comes back as
+"5 87억", "18.5%" as "18. 5%". Whether such a gap is a real space is read from the page itself: a
+gap between two pieces of a number no wider than the gaps between the letters of the same line,
+plus a small margin (`JOIN_SLACK` of the digits' height), is inside one token; anything wider is a
+space between two numbers and stays (bench/ocr_quality.py measures both ways of getting it wrong).
+
+The □ policy works per digit: Tesseract's LSTM gives every character a confidence, and a number is
+trusted only if all of its digits and separators reach `min_confidence`. A word-level confidence
+mixes the Korean letters in, which is how right digits were blanked and wrong ones kept before.
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+
+UNCERTAIN_MARK = "□"
+JOIN_SLACK = 0.25  # of the line's digit height, on top of the line's own letter gap (bench-chosen)
+# A comma's tail reaches this far below the digits' baseline, or its box is this tall (of the digit height).
+COMMA_BELOW, COMMA_HEIGHT = 0.07, 0.3
+_BBOX = re.compile(r"bbox (-?\d+) (-?\d+) (-?\d+) (-?\d+)")
+_X_BBOXES = re.compile(r"x_bboxes (-?\d+) (-?\d+) (-?\d+) (-?\d+)")
+_X_CONF = re.compile(r"x_conf ([\d.]+)")
+_X_WCONF = re.compile(r"x_wconf ([\d.]+)")
+
+
+@dataclass
+class Glyph:
+    char: str
+    box: tuple[int, int, int, int]
+    confidence: float
+
+
+@dataclass
+class Word:
+    text: str
+    box: tuple[int, int, int, int]
+    confidence: float
+    glyphs: list[Glyph] = field(default_factory=list)
+
+
+@dataclass
+class Line:
+    words: list[Word] = field(default_factory=list)
+
+
+# --- hOCR ---
+
+
+class _HocrParser(HTMLParser):
+    """Lines, words and glyphs of Tesseract's hOCR (with `hocr_char_boxes=1`)."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.lines: list[Line] = []
+        self._stack: list[str] = []
+        self._glyph: Glyph | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = dict(attrs)
+        kind, title = values.get("class") or "", values.get("title") or ""
+        self._stack.append(kind)
+        if kind in {"ocr_line", "ocr_caption", "ocr_header", "ocr_textfloat"}:
+            self.lines.append(Line())
+        elif kind == "ocrx_word" and self.lines:
+            self.lines[-1].words.append(Word("", _box(_BBOX, title), _number(_X_WCONF, title)))
+        elif kind == "ocrx_cinfo" and self.lines and self.lines[-1].words:
+            self._glyph = Glyph("", _box(_X_BBOXES, title), _number(_X_CONF, title))
+
+    def handle_endtag(self, tag: str) -> None:
+        kind = self._stack.pop() if self._stack else ""
+        if kind == "ocrx_cinfo" and self._glyph is not None:
+            word = self.lines[-1].words[-1]
+            word.glyphs.append(self._glyph)
+            word.text += self._glyph.char
+            self._glyph = None
+
+    def handle_data(self, data: str) -> None:
+        if self._glyph is not None:
+            self._glyph.char += data
+
+
+def parse_hocr(hocr: str) -> list[Line]:
+    parser = _HocrParser()
+    parser.feed(hocr)
+    parser.close()
+    return [line for line in parser.lines if line.words]
+
+
+def _box(pattern: re.Pattern[str], title: str) -> tuple[int, int, int, int]:
+    found = pattern.search(title)
+    return (0, 0, 0, 0) if found is None else (int(found[1]), int(found[2]), int(found[3]), int(found[4]))
+
+
+def _number(pattern: re.Pattern[str], title: str) -> float:
+    found = pattern.search(title)
+    return float(found[1]) if found else 0.0
+
+
+# --- Numbers put back together ---
+
+
+def joins(line: Line) -> list[bool]:
+    """For each gap between neighbouring words of a line: is it inside one number?"""
+    letter_gap = _letter_gap(line)
+    height = _digit_height(line)
+    flags = []
+    for left, right in zip(line.words, line.words[1:], strict=False):
+        ends_in_number = bool(re.search(r"\d[.,]?$", left.text))
+        starts_number = bool(re.match(r"[.,]?\d", right.text))
+        gap = right.box[0] - left.box[2]
+        flags.append(ends_in_number and starts_number and gap <= letter_gap + JOIN_SLACK * height)
+    return flags
+
+
+def _letter_gap(line: Line) -> float:
+    """The usual gap between two letters of one word on this line (its letter spacing)."""
+    gaps = [
+        right.box[0] - left.box[2]
+        for word in line.words
+        for left, right in zip(word.glyphs, word.glyphs[1:], strict=False)
+    ]
+    return max(statistics.median(gaps), 0) if gaps else 0.0
+
+
+def _digit_height(line: Line) -> float:
+    heights = [
+        glyph.box[3] - glyph.box[1] for word in line.words for glyph in word.glyphs if glyph.char.isdigit()
+    ]
+    if heights:
+        return statistics.median(heights)
+    return statistics.median(word.box[3] - word.box[1] for word in line.words)
+
+
+# --- The text with numbers joined and unsure ones blanked ---
+
+
+@dataclass
+class Reading:
+    text: str  # OCR's text with split numbers joined
+    trusted_text: str  # the same with the digits of unsure numbers blanked
+    uncertain: list[str]  # the unsure numbers as read
+
+
+def apply(text: str, lines: list[Line], *, min_confidence: float) -> Reading:
+    """Joins split numbers in `text` (Tesseract's own text, whose spacing is right for Korean) and
+    blanks unsure ones. hOCR words appear in the text in the same order, so each is found after the
+    previous one; a word that cannot be found (rare) is left as it is.
+    """
+    pieces: list[str] = []  # the text rebuilt: untouched stretches and words
+    trusted: list[str] = []
+    uncertain: list[str] = []
+    cursor = 0
+    for line in lines:
+        flags = [*joins(line), False]
+        group: list[Word] = []
+        for word, joined_to_next in zip(line.words, flags, strict=True):
+            position = text.find(word.text, cursor)
+            if position < 0:
+                continue
+            between = text[cursor:position]
+            if group and not between.strip(" "):
+                between = ""  # the split inside a number goes
+            pieces.append(between)
+            trusted.append(between)
+            pieces.append(repaired(word))
+            trusted.append(repaired(word))
+            cursor = position + len(word.text)
+            group.append(word)
+            if not joined_to_next:
+                _blank_if_unsure(group, pieces, trusted, uncertain, min_confidence)
+                group = []
+    pieces.append(text[cursor:])
+    trusted.append(text[cursor:])
+    return Reading("".join(pieces), "".join(trusted), uncertain)
+
+
+def repaired(word: Word) -> str:
+    """The word with a thousands comma that OCR read as a period, or as a comma and a period, put
+    back ("2.398억", "26,.136호" → "2,398억", "26,136호").
+
+    A period and a comma differ by the comma's tail below the line, so only a separator whose
+    box reaches below the digits' baseline, or stands taller than a dot, is changed, and only where
+    exactly three digits follow (a thousands group): "1.187명" printed with a real period stays.
+    """
+    glyphs = word.glyphs
+    if len(glyphs) != len(word.text):
+        return word.text
+    chars = list(word.text)
+    for index in range(1, len(glyphs) - 3):
+        digits_after = "".join(glyph.char for glyph in glyphs[index + 1 : index + 5])
+        is_group = chars[index] == "." and re.fullmatch(r"\d{3}\D?", digits_after)
+        if is_group and glyphs[index - 1].char.isdigit() and _has_a_tail(glyphs[index], glyphs[index - 1]):
+            chars[index] = ","
+    # A comma whose tail came out as a dot of its own ("26,.136"): no number has both in a row.
+    return re.sub(r"(?<=\d)(?:,\.|\.,)(?=\d)", ",", "".join(chars))
+
+
+def _has_a_tail(separator: Glyph, digit: Glyph) -> bool:
+    height = max(digit.box[3] - digit.box[1], 1)
+    below = (separator.box[3] - digit.box[3]) / height
+    tall = (separator.box[3] - separator.box[1]) / height
+    return below >= COMMA_BELOW or tall >= COMMA_HEIGHT
+
+
+def _blank_if_unsure(
+    group: list[Word], pieces: list[str], trusted: list[str], uncertain: list[str], min_confidence: float
+) -> None:
+    """Blanks the digits of the last `len(group)` words if any digit or separator inside a number
+    in them is below `min_confidence`."""
+    glyphs = [glyph for word in group for glyph in word.glyphs]
+    numeric = _number_glyphs(glyphs)
+    if not numeric or min(glyph.confidence for glyph in numeric) >= min_confidence:
+        return
+    uncertain.append("".join(word.text for word in group))
+    # Words sit at every other position from the end (each preceded by its "between" stretch).
+    for offset in range(len(group)):
+        index = len(trusted) - 1 - 2 * offset
+        trusted[index] = blank_digits(trusted[index])
+
+
+def _number_glyphs(glyphs: list[Glyph]) -> list[Glyph]:
+    """Digits, and separators with a digit on both sides."""
+    return [
+        glyph
+        for index, glyph in enumerate(glyphs)
+        if glyph.char.isdigit()
+        or (glyph.char in ".," and 0 < index < len(glyphs) - 1 and _between_digits(glyphs, index))
+    ]
+
+
+def _between_digits(glyphs: list[Glyph], index: int) -> bool:
+    return glyphs[index - 1].char.isdigit() and glyphs[index + 1].char.isdigit()
+
+
+def blank_digits(word: str) -> str:
+    return "".join(UNCERTAIN_MARK if char.isdigit() else char for char in word)
