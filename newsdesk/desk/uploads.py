@@ -10,15 +10,17 @@ from agents.models import Upload
 from newsdesk.models import Reporter
 
 
-def upload_from_browser(*, reporter: Reporter, uploaded: UploadedFile) -> Upload:
+def upload_from_browser(*, reporter: Reporter, uploaded: UploadedFile, photo: bool = False) -> Upload:
     """Stores the file, queues its extraction and waits a little for it; InputError if it is refused.
 
     One byte past the limit is read so the size check can tell "too large" from "exactly 3 MB".
+    `photo`: it came from the camera field, so its bytes must be a photo.
     """
     upload = services.upload_receive(
         reporter=reporter,
         file_name=uploaded.name or "upload",
         mime_type=uploaded.content_type or "",
         data=uploaded.read(services.MAX_FILE_BYTES + 1),
+        photo=photo,
     )
     return services.upload_await(upload=upload, timeout=settings.NEWSDESK_UPLOAD_WAIT_SECONDS)

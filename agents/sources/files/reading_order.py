@@ -2,11 +2,11 @@
 
 Word processors and converters write a two-column page right column first or line by line across
 both columns, and tables column by column; MuPDF's plain `get_text()` follows that stream. Chosen
-by measurement on real releases built in seven stream orders (bench/pdf_reading_order.py, README
-"PDF"): ruled tables are read row by row with PyMuPDF's `find_tables`, and the rest of the page as
-printed lines (cut where a gutter or a cell border opens) set in bands between full-width lines,
-each band read column by column when it holds columns of running text and line by line otherwise,
-so an unruled table keeps its rows.
+by measurement on real releases built in eight stream orders (bench/pdf_reading_order.py,
+docs/operations.md "PDF reading order"): ruled tables are read row by row with PyMuPDF's
+`find_tables`, and the rest of the page as printed lines (cut where a gutter or a cell border
+opens) set in bands between full-width lines, each band read column by column when it holds
+columns of running text and line by line otherwise, so an unruled table keeps its rows.
 """
 
 from __future__ import annotations

@@ -64,7 +64,7 @@ def _check(*, reporter: Reporter, form: VerifyForm, can_use_model: bool) -> Chec
     sources = form.source_texts()
     uploaded = form.uploaded()
     if uploaded is not None:
-        upload = upload_from_browser(reporter=reporter, uploaded=uploaded)
+        upload = upload_from_browser(reporter=reporter, uploaded=uploaded, photo=form.photo_chosen())
         if upload.status != Upload.Status.PARSED:
             raise services.InputError(msg.DESK_FILE_PENDING, field="file")
         sources.append(services.upload_as_source(upload=upload))

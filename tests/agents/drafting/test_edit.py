@@ -133,3 +133,29 @@ def test_fix_it_sends_only_the_hits_that_need_rewording_to_the_model(reporter, f
     sent = fake_llm.requests[-1].last_user_text()
     assert "'에 의해'" in sent and "업계 위험이 커졌다" in sent and "리스크" not in sent
     assert revision.body == "정부가 대책을 발표했다. 업계 위험이 커졌다."
+
+
+def test_a_file_sent_with_an_edit_is_material_its_figures_survive_the_guard(
+    reporter, article, fake_llm
+) -> None:
+    from agents.services import upload_receive
+
+    correction = "정정: 시는 2030년까지 10만 가구를 지원할 계획이다."
+    upload = upload_receive(
+        reporter=reporter, file_name="정정.txt", mime_type="text/plain", data=correction.encode()
+    )
+    added = BODY + "\n\n시는 2030년까지 10만 가구를 지원할 계획이다."
+    fake_llm.tool("edit_article", {"headline": HEADLINE, "body": added, "changes_made": "계획 추가"})
+
+    run = edit_create(reporter=reporter, article=article, instruction="자료대로 덧붙여줘", upload=upload)
+    tasks.edit_run.apply(args=[run.pk])
+    revision = Run.objects.get(pk=run.pk).article
+
+    assert "10만 가구" in revision.body and revision.verdict == "pass"
+    assert revision.source_material[-1] == {
+        "kind": "attachment",
+        "title": "정정.txt",
+        "text": correction,
+        "url": "",
+    }
+    assert correction in fake_llm.requests[-1].all_text()
