@@ -1,4 +1,6 @@
-"""Which way of reading a text PDF keeps reading order when the content stream does not (README "PDF").
+"""Which way of reading a text PDF keeps reading order when its content stream does not.
+
+The figures are in docs/operations.md, "PDF reading order".
 
 Every real release in the verification corpus is built as a PDF in eight layouts that print the
 same page but write its text in another order (tests/fixtures/layout_pdfs.py): one column in order
