@@ -95,6 +95,12 @@ VERIFY_SOURCES_EMPTY = "기사와 대조할 자료(보도자료 등)를 하나 �
 VERIFY_TOO_MANY_SOURCES = "자료는 {limit}개까지, 합쳐서 {chars:,}자까지 보낼 수 있습니다."
 VERIFY_HEADLINE = "(제목 없음) 직접 쓴 기사 검증"
 
+# A form's photo field takes photos only: the bytes decide, not the name (a document named .jpg).
+UPLOAD_NOT_A_PHOTO = (
+    "사진 칸에는 사진(JPG·PNG·HEIC)만 올릴 수 있습니다. 올린 파일은 사진이 아닙니다. "
+    "문서는 '파일' 칸에 올려 주세요."
+)
+
 # --- monitoring: /check, /report, schedules ---------------------------------------------------
 MONITOR_ALREADY_RUNNING = "이미 실행 중인 작업이 있습니다. 지금 작업이 끝난 뒤 다시 요청해 주세요."
 MONITOR_WAITING = "앞선 작업이 끝나기를 기다리는 중"

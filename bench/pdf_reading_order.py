@@ -1,12 +1,15 @@
-"""Which way of reading a text PDF keeps reading order when the content stream does not (README "PDF").
+"""Which way of reading a text PDF keeps reading order when its content stream does not.
 
-Every real release in the verification corpus is built as a PDF in seven layouts that print the
+The figures are in docs/operations.md, "PDF reading order".
+
+Every real release in the verification corpus is built as a PDF in eight layouts that print the
 same page but write its text in another order (tests/fixtures/layout_pdfs.py): one column in order
-and bottom-up, two columns left first, right first and line across both, and a ruled table row by
-row and column by column. A page passes when every printed line and every table row (its cells
-in order) comes out, each after the one before. Candidates, all from PyMuPDF itself:
+and bottom-up, two columns left first, right first and line across both, a ruled table row by
+row and column by column, and an unruled table (cells set by position only) column by column.
+A page passes when every printed line and every table row (its cells in order) comes out, each
+after the one before. Candidates, all from PyMuPDF itself:
 
-- `get_text()`: the stream order (what the product does today);
+- `get_text()`: the stream order (what the product did before; the baseline);
 - `sort=True`: blocks and lines sorted top-left to bottom-right;
 - blocks by column: the page cut into bands at full-width blocks, each band's blocks grouped into
   columns by overlapping x ranges, columns left to right, each top to bottom;
@@ -14,7 +17,11 @@ in order) comes out, each after the one before. Candidates, all from PyMuPDF its
   (a gutter or a cell border), so lines written across both columns come apart;
 - `find_tables` + lines by column: ruled tables read row by row with `page.find_tables()`, the
   rest of the page by lines by column;
-- pymupdf4llm's Markdown, with and without its layout model, when it is installed.
+- the same, but a band whose columns are narrow (an unruled table's cells, not columns of running
+  text) read line by line: what `extract_text` does (agents/sources/files/reading_order.py);
+- pymupdf4llm's Markdown, with and without its layout model, when it is installed (not a
+  dependency: 2.x needs pymupdf 2 and onnxruntime; 0.3.4 runs on pymupdf 1.28 and was measured
+  from a separate environment with the project's packages on its path).
 
 Run: `.venv/bin/python bench/pdf_reading_order.py`
 """
@@ -27,16 +34,14 @@ import time
 from collections import defaultdict
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pymupdf
 
+from agents.sources.files import reading_order
+from agents.sources.files.reading_order import Box
 from tests.fixtures import layout_pdfs
-
-Box = tuple[float, float, float, float, str]
-GAP_IN_FONT_SIZES = 1.5
 
 
 def stream_order(document: pymupdf.Document) -> str:
@@ -48,80 +53,46 @@ def sorted_text(document: pymupdf.Document) -> str:
 
 
 def by_column(boxes: list[Box], page_width: float) -> str:
-    """Bands between full-width boxes; in a band, columns (overlapping x ranges) left to right."""
+    """Bands between full-width boxes; in a band, columns (overlapping x ranges) left to right,
+    whatever the band holds (the product reads a band of narrow columns line by line instead)."""
     middle = page_width / 2
     text: list[str] = []
     band: list[Box] = []
-    for box in sorted(boxes, key=lambda box: box[1]):
-        if box[0] < middle - 5 and box[2] > middle + 5:  # crosses the middle: full width
+    for box in sorted(boxes, key=lambda box: box.y0):
+        if box.x0 < middle - 5 and box.x1 > middle + 5:  # crosses the middle: full width
             text += _band(band)
             band = []
-            text.append(box[4])
+            text.append(box.text)
         else:
             band.append(box)
     return "\n".join(text + _band(band))
 
 
 def _band(boxes: list[Box]) -> list[str]:
-    columns: list[list[Any]] = []  # [x0, x1, boxes]
-    for box in sorted(boxes, key=lambda box: box[0]):
-        for column in columns:
-            if box[0] < column[1] and box[2] > column[0]:
-                column[0], column[1] = min(column[0], box[0]), max(column[1], box[2])
-                column[2].append(box)
-                break
-        else:
-            columns.append([box[0], box[2], [box]])
-    ordered = []
-    for _, _, members in sorted(columns, key=lambda column: column[0]):
-        ordered += [box[4] for box in sorted(members, key=lambda box: box[1])]
-    return ordered
+    return [
+        box.text for column in reading_order._columns(boxes) for box in sorted(column, key=lambda b: b.y0)
+    ]
 
 
 def blocks_by_column(document: pymupdf.Document) -> str:
     page = document[0]
-    blocks = [block[:5] for block in page.get_text("blocks") if block[6] == 0]
+    blocks = [Box(*block[:5]) for block in page.get_text("blocks") if block[6] == 0]
     return by_column(blocks, page.rect.width)
-
-
-def printed_lines(page: pymupdf.Page, *, outside: list[pymupdf.Rect]) -> list[Box]:
-    """Each line MuPDF found, cut where the gap between two characters exceeds 1.5 font sizes."""
-    boxes = []
-    for block in page.get_text("rawdict", sort=True)["blocks"]:
-        for line in block.get("lines", []):
-            chars = sorted(
-                ((char, span["size"]) for span in line["spans"] for char in span["chars"]),
-                key=lambda item: item[0]["bbox"][0],
-            )
-            pieces: list[list[dict[str, Any]]] = []
-            for char, size in chars:
-                if pieces and char["bbox"][0] - pieces[-1][-1]["bbox"][2] <= GAP_IN_FONT_SIZES * size:
-                    pieces[-1].append(char)
-                else:
-                    pieces.append([char])
-            for piece in pieces:
-                rect = pymupdf.Rect(piece[0]["bbox"])
-                for char in piece[1:]:
-                    rect |= char["bbox"]
-                if not any(rect.intersects(table) for table in outside):
-                    boxes.append((rect.x0, rect.y0, rect.x1, rect.y1, "".join(char["c"] for char in piece)))
-    return boxes
 
 
 def lines_by_column(document: pymupdf.Document) -> str:
     page = document[0]
-    return by_column(printed_lines(page, outside=[]), page.rect.width)
+    return by_column(reading_order._printed_pieces(page, outside=[]), page.rect.width)
 
 
 def tables_and_lines(document: pymupdf.Document) -> str:
     page = document[0]
-    tables = page.find_tables().tables
-    boxes: list[Box] = []
-    for table in tables:
-        rows = "\n".join(" ".join(cell or "" for cell in row) for row in table.extract())
-        boxes.append((*table.bbox, rows))
-    rects = [pymupdf.Rect(table.bbox) for table in tables]
-    return by_column(printed_lines(page, outside=rects) + boxes, page.rect.width)
+    tables = reading_order._ruled_tables(page)
+    return by_column(reading_order._printed_pieces(page, outside=tables) + tables, page.rect.width)
+
+
+def product(document: pymupdf.Document) -> str:
+    return reading_order.page_text(document[0])
 
 
 def methods() -> dict[str, Callable[[pymupdf.Document], str]]:
@@ -131,12 +102,16 @@ def methods() -> dict[str, Callable[[pymupdf.Document], str]]:
         "blocks by column": blocks_by_column,
         "lines by column": lines_by_column,
         "find_tables + lines by column": tables_and_lines,
+        "find_tables + lines by column, narrow columns by line (product)": product,
     }
     try:
         import pymupdf4llm
     except ImportError:
         print("pymupdf4llm is not installed: its rows are left out")
         return found
+
+    def markdown_without_layout(document: pymupdf.Document) -> str:
+        return pymupdf4llm.to_markdown(document, show_progress=False)
 
     def markdown(layout: bool) -> Callable[[pymupdf.Document], str]:
         def read(document: pymupdf.Document) -> str:
@@ -145,8 +120,14 @@ def methods() -> dict[str, Callable[[pymupdf.Document], str]]:
 
         return read
 
-    found["pymupdf4llm"] = markdown(False)
-    found["pymupdf4llm + layout model"] = markdown(True)
+    version = getattr(pymupdf4llm, "__version__", "?")
+    if not hasattr(pymupdf4llm, "use_layout"):  # before 2.0 (the line for pymupdf < 2): no layout model
+        found[f"pymupdf4llm {version}"] = lambda document: pymupdf4llm.to_markdown(
+            document, show_progress=False
+        )
+        return found
+    found[f"pymupdf4llm {version}"] = markdown(False)
+    found[f"pymupdf4llm {version} + layout model"] = markdown(True)
     return found
 
 

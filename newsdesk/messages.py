@@ -25,7 +25,11 @@ SERVICE_UNAVAILABLE = (
 DESK_STAGE_EDIT = "수정 작성"
 DESK_LENGTH_NOT_NUMBER = "분량은 숫자로 적어 주세요."
 DESK_LENGTH_CUSTOM_MISSING = "직접 입력을 고르셨다면 분량을 숫자로 적어 주세요."
-DESK_FILE_TYPE = "PDF, DOCX, TXT 파일만 올릴 수 있습니다."
+DESK_FILE_TYPE = "PDF, DOCX, TXT 파일이나 사진(JPG·PNG·HEIC)만 올릴 수 있습니다."
+DESK_FILE_AND_PHOTO = "파일과 사진 중 하나만 올려 주세요."
+# Beside the photo field, before the OCR warning itself (services.OCR_CAUTION), which the draft
+# shows again once the photo is read.
+DESK_PHOTO_NOTE = "사진은 글자 인식(OCR)으로 읽습니다."
 DESK_FILE_AGAIN = "보안상 파일은 다시 선택해야 합니다."
 # A queue whose worker was running and is gone (newsdesk.workers): said at once, not after a wait.
 DESK_WORKER_STOPPED = {

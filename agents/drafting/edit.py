@@ -62,11 +62,15 @@ def edit_article(
     instruction: str,
     material: list[SourceDoc],
     reference: date,
+    added: Sequence[SourceDoc] = (),
 ) -> EditResult:
+    """`added`: material sent with this edit (a file or photo), shown to the model beside the
+    request; like all material, the guard checks the edited article against it."""
     target = requested_length(instruction)
+    sent = "".join(f'<추가_자료 제목="{doc.title}">\n{doc.text}\n</추가_자료>\n\n' for doc in added)
     prompt = (
         f"<원문>\n제목: {headline}\n\n{body}\n</원문>\n(현재 본문 {article_length(body)}자, 공백 포함)\n\n"
-        f"<수정_요청>\n{instruction}\n</수정_요청>"
+        f"{sent}<수정_요청>\n{instruction}\n</수정_요청>"
     )
     conversation = [{"role": "user", "content": prompt}]
     result = _ask(ctx, conversation)

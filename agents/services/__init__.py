@@ -23,6 +23,7 @@ from agents.services.drafts import (
     edit_execute,
     run_retry,
     validate_draft_input,
+    validate_edit,
     validate_pages,
 )
 from agents.services.facts import add_fact_instruction, fact_add_create
@@ -30,6 +31,7 @@ from agents.services.followups import follow_up_create, follow_up_from_chat, fol
 from agents.services.uploads import (
     FILE_TOO_LARGE,
     MAX_FILE_BYTES,
+    OCR_CAUTION,
     upload_as_source,
     upload_await,
     upload_ensure_parsed,
@@ -56,6 +58,7 @@ __all__ = [
     "MAX_FILE_BYTES",
     "MAX_LENGTH",
     "MIN_LENGTH",
+    "OCR_CAUTION",
     "PRESS_RELEASE_LIMIT",
     "VERIFY_ARTICLE_LIMIT",
     "VERIFY_SOURCES_CHARS",
@@ -89,6 +92,7 @@ __all__ = [
     "upload_read_elsewhere",
     "upload_receive",
     "validate_draft_input",
+    "validate_edit",
     "validate_pages",
     "verification_again",
     "verify_by_code",

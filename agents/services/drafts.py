@@ -22,6 +22,7 @@ from agents.selectors import article_lint
 from agents.services.common import InputError, done_message, queue_run, require_api_key, save_issues
 from agents.services.draft_request import draft_request
 from agents.services.tracing import outlets_credited, traced, with_key_facts
+from agents.services.uploads import upload_ensure_parsed
 from agents.services.verification import VERIFY_UNFINISHED, verify_execute
 from agents.sources import files
 from agents.verification.verify import Verification, verify_article
@@ -292,21 +293,30 @@ def draft_extend_queued(*, run_id: int, join: Callable[[str], str]) -> Run | Non
 
 
 def edit_create(
-    *, reporter: ReporterLike, article: Article, instruction: str, channel: str = Run.Channel.WEB
+    *,
+    reporter: ReporterLike,
+    article: Article,
+    instruction: str,
+    channel: str = Run.Channel.WEB,
+    upload: Upload | None = None,
 ) -> Run:
+    """Queues an edit; `upload` (a file or photo sent with it) joins the article's material."""
+    instruction = validate_edit(reporter=reporter, instruction=instruction)
+    stored = EditRunInput(instruction=instruction, upload_id=upload.pk if upload else None)
+    return queue_run(
+        reporter=reporter, kind=Run.Kind.EDIT, channel=channel, input=stored.stored(), parent_article=article
+    )
+
+
+def validate_edit(*, reporter: ReporterLike, instruction: str) -> str:
+    """The instruction, stripped; InputError (nothing stored) for a blank or long one or no key."""
     instruction = instruction.strip()
     if not instruction:
         raise InputError(msg.EMPTY_INSTRUCTION, field="instruction")
     if len(instruction) > INSTRUCTION_LIMIT:
         raise InputError(msg.INSTRUCTION_TOO_LONG, field="instruction")
     require_api_key(reporter=reporter)
-    return queue_run(
-        reporter=reporter,
-        kind=Run.Kind.EDIT,
-        channel=channel,
-        input=EditRunInput(instruction=instruction).stored(),
-        parent_article=article,
-    )
+    return instruction
 
 
 def edit_execute(*, run: Run) -> Article:
@@ -317,8 +327,11 @@ def edit_execute(*, run: Run) -> Article:
     ctx = llm.reporter_context(reporter=reporter, run_id=run.pk)
     runs.stage_set(run=run, stage="write", message=msg.STAGE_EDIT)
     started = time.monotonic()
-    material = [SourceDoc.from_json(d) for d in parent.source_material]
-    instruction = EditRunInput.model_validate(run.input).instruction
+    stored = EditRunInput.model_validate(run.input)
+    instruction = stored.instruction
+    sent, upload_warnings = _edit_upload(upload_id=stored.upload_id)
+    material = [SourceDoc.from_json(d) for d in parent.source_material] + sent
+    source_material = [*parent.source_material, *(doc.to_json() for doc in sent)]
     hits = article_lint(article=parent) if is_fix_request(instruction) else []
     if hits:  # "고쳐줘" with a lint list: apply it; with nothing listed it is an ordinary edit
         result = lint_fix(
@@ -337,6 +350,7 @@ def edit_execute(*, run: Run) -> Article:
             instruction=instruction,
             material=material,
             reference=timezone.localdate(),
+            added=sent,
         )
     run.timings = {"draft_seconds": round(time.monotonic() - started, 2), "verify_seconds": 0}
     result.body = outlets_credited(
@@ -356,19 +370,29 @@ def edit_execute(*, run: Run) -> Article:
             body=result.body,
             verdict=result.verdict,
             sources=parent.sources,
-            source_material=parent.source_material,
+            source_material=source_material,
             length=article_length(result.body),
             target_length=target.to_json() if target else parent.target_length,
             instruction=instruction,
             changes_made=result.changes_made,
-            warnings=result.warnings,
+            warnings=[*upload_warnings, *result.warnings],
             model=ctx.model,
             style=parent.style,
             embargo=parent.embargo,
-            **traced(headline=result.headline, body=result.body, material=parent.source_material),
+            **traced(headline=result.headline, body=result.body, material=source_material),
         )
         save_issues(article, result.issues)
         return article
 
     done = msg.EDIT_DONE + (f" · {result.changes_made}" if result.changes_made else "")
     return runs.finish_with(run=run, message=done, save=save)
+
+
+def _edit_upload(*, upload_id: int | None) -> tuple[list[SourceDoc], list[str]]:
+    """A file sent with an edit as one more source, and its warnings (OCR's among them). Digits OCR
+    was unsure of are left out of it, as for a draft's upload."""
+    if upload_id is None:
+        return [], []
+    upload = upload_ensure_parsed(upload_id=upload_id)
+    text = upload.trusted_text if upload.ocr else upload.text
+    return [SourceDoc(kind="attachment", title=upload.file_name, text=text)], list(upload.warnings)

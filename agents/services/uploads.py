@@ -17,6 +17,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from agents import messages as msg
 from agents.models import Upload
 from agents.reporters import ReporterLike
 from agents.services.common import InputError
@@ -27,6 +28,9 @@ from agents.work import handoff, outbox
 OCR_STALE = timedelta(seconds=files.OCR_PAGE_SECONDS * files.MAX_OCR_PAGES + 60)
 MAX_FILE_BYTES = files.MAX_FILE_BYTES  # upload_receive refuses more, with FILE_TOO_LARGE
 FILE_TOO_LARGE = files.MSG_TOO_LARGE
+# The caution of the OCR warning (its sentence after "read by OCR"), for forms that take photos:
+# the same words the draft, Telegram and the API give once a photo is read.
+OCR_CAUTION = files.WARN_OCR.split(". ", 1)[-1]
 
 
 def upload_precheck(*, file_name: str, mime_type: str, size: int) -> None:
@@ -37,12 +41,23 @@ def upload_precheck(*, file_name: str, mime_type: str, size: int) -> None:
     files.precheck_metadata(file_name=file_name, mime_type=mime_type, size=size)
 
 
-def upload_receive(*, reporter: ReporterLike, file_name: str, mime_type: str, data: bytes) -> Upload:
-    """Stores an upload after the cheap checks and queues text extraction in the worker."""
+def upload_receive(
+    *,
+    reporter: ReporterLike,
+    file_name: str,
+    mime_type: str,
+    data: bytes,
+    photo: bool = False,
+) -> Upload:
+    """Stores an upload after the cheap checks and queues text extraction in the worker.
+
+    With `photo` (a form's camera field) the bytes must be a photo, whatever the name says."""
     try:
         kind = files.precheck(data=data, file_name=file_name, mime_type=mime_type)
     except files.FileRejected as exc:
         raise InputError(exc.user_message, field="file") from exc
+    if photo and kind != "image":
+        raise InputError(msg.UPLOAD_NOT_A_PHOTO, field="file")
     if kind == "image" and _ocr_running(reporter_id=reporter.pk, queued=True):
         raise InputError(files.MSG_OCR_BUSY, field="file")
     with transaction.atomic():

@@ -70,6 +70,11 @@ class VerifyRunInput(RunInput):
 
 class EditRunInput(RunInput):
     instruction: str
+    upload_id: int | None = None  # a file or photo sent with the edit (the desk), read as material
+
+    def stored(self) -> dict[str, Any]:
+        """Without `upload_id` when nothing was sent, so an edit's input reads as it always has."""
+        return self.model_dump(mode="json", exclude_none=True)
 
 
 class MonitorRunInput(RunInput):

@@ -15,6 +15,7 @@ from agents.services import (
     MAX_FILE_BYTES,
     MAX_LENGTH,
     MIN_LENGTH,
+    OCR_CAUTION,
     PRESS_RELEASE_LIMIT,
     VERIFY_ARTICLE_LIMIT,
     InputError,
@@ -22,8 +23,13 @@ from agents.services import (
 from newsdesk import messages as msg
 
 LENGTH_PRESETS = ("600", "1000", "1500")
-FILE_ACCEPT = ".pdf,.docx,.txt,application/pdf,text/plain," + (
-    "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+# Photos are read by OCR (JPEG, PNG and an iPhone's HEIC); the server judges each file by its bytes.
+PHOTO_EXTENSIONS = ".jpg,.jpeg,.png,.heic,.heif"
+PHOTO_ACCEPT = PHOTO_EXTENSIONS + ",image/jpeg,image/png,image/heic,image/heif"
+FILE_EXTENSIONS = ".pdf,.docx,.txt," + PHOTO_EXTENSIONS
+FILE_ACCEPT = (
+    ".pdf,.docx,.txt,application/pdf,text/plain,"
+    "application/vnd.openxmlformats-officedocument.wordprocessingml.document," + PHOTO_ACCEPT
 )
 _SOURCE_SEPARATOR = re.compile(r"^\s*-{3,}\s*$", re.MULTILINE)
 
@@ -43,6 +49,11 @@ def client_messages() -> dict[str, Any]:
         "file_too_large": FILE_TOO_LARGE,
         "file_type": msg.DESK_FILE_TYPE,
         "file_accept": FILE_ACCEPT,
+        "file_extensions": FILE_EXTENSIONS,
+        "photo_accept": PHOTO_ACCEPT,
+        "photo_extensions": PHOTO_EXTENSIONS,
+        "photo_type": agent_msg.UPLOAD_NOT_A_PHOTO,
+        "photo_note": f"{msg.DESK_PHOTO_NOTE} {OCR_CAUTION}",
         "instruction_empty": agent_msg.EMPTY_INSTRUCTION,
         "instruction_long": agent_msg.INSTRUCTION_TOO_LONG,
         "article_empty": agent_msg.VERIFY_ARTICLE_EMPTY,
@@ -56,12 +67,32 @@ class DeskForm(forms.Form):
     def add_input_error(self, error: InputError, *, fields: dict[str, str] | None = None) -> None:
         """Shows a service's InputError next to its field (or above the form if it has none here)."""
         name = (fields or {}).get(error.field, error.field)
+        if name == "file" and self.photo_chosen():  # the file came from the camera field
+            name = "photo"
         self.add_error(name if name in self.fields else None, error.user_message)
 
+    def photo_chosen(self) -> bool:
+        return bool(getattr(self, "cleaned_data", {}).get("photo"))
 
-class DraftForm(DeskForm):
-    press_release = forms.CharField(required=False, strip=False)
+
+class UploadForm(DeskForm):
+    """A document or a photo: `file` takes both, `photo` opens a phone's camera (photos only)."""
+
     file = forms.FileField(required=False)
+    photo = forms.FileField(required=False)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if data.get("file") and data.get("photo"):
+            self.add_error("photo", msg.DESK_FILE_AND_PHOTO)
+        return data
+
+    def uploaded(self) -> UploadedFile | None:
+        return self.cleaned_data.get("photo") or self.cleaned_data.get("file")
+
+
+class DraftForm(UploadForm):
+    press_release = forms.CharField(required=False, strip=False)
     department = forms.CharField(required=False)
     length_choice = forms.CharField(required=False)
     length_custom = forms.CharField(required=False)
@@ -91,9 +122,6 @@ class DraftForm(DeskForm):
                 data["length"] = int(custom)
         return data
 
-    def uploaded(self) -> UploadedFile | None:
-        return self.cleaned_data.get("file")
-
     def draft_kwargs(self) -> dict[str, Any]:
         """Arguments for services.draft_create (and validate_draft_input)."""
         data = self.cleaned_data
@@ -109,22 +137,18 @@ class DraftForm(DeskForm):
         }
 
 
-class VerifyForm(DeskForm):
+class VerifyForm(UploadForm):
     headline = forms.CharField(required=False)
     article = forms.CharField(required=False, strip=False)
     sources = forms.CharField(required=False, strip=False)
-    file = forms.FileField(required=False)
     with_model = forms.BooleanField(required=False)
 
     def source_texts(self) -> list[str]:
         """The pasted sources; a line of three or more dashes separates two of them."""
         return [part for part in _SOURCE_SEPARATOR.split(self.cleaned_data["sources"]) if part.strip()]
 
-    def uploaded(self) -> UploadedFile | None:
-        return self.cleaned_data.get("file")
 
-
-class EditForm(DeskForm):
+class EditForm(UploadForm):
     instruction = forms.CharField(required=False)
 
 

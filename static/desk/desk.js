@@ -57,10 +57,12 @@
     return Boolean(input.value.trim());
   }
 
-  // A field may stand in for a required one: a chosen file (data-required-unless), or a set of fields
-  // that are all filled in (data-required-unless-all: "search related news" with keywords).
+  // A field may stand in for a required one: a chosen file (data-required-unless: the file and the
+  // photo field), or a set of fields that are all filled in (data-required-unless-all: "search
+  // related news" with keywords).
   function excused(el) {
-    if (fileOf(el.getAttribute("data-required-unless"))) { return true; }
+    var files = (el.getAttribute("data-required-unless") || "").split(/\s+/).filter(Boolean);
+    if (files.some(fileOf)) { return true; }
     var all = (el.getAttribute("data-required-unless-all") || "").split(/\s+/).filter(Boolean);
     return all.length > 0 && all.every(filled);
   }

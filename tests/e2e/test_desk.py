@@ -1,8 +1,9 @@
 """The desk in a real browser: paste → watch the stages → draft, claims and diff → edit → revision 2;
-verify-only without a key; a PDF upload read by the worker."""
+verify-only without a key; a PDF upload read by the worker; a photo read by OCR."""
 
 from __future__ import annotations
 
+import io
 import re
 import time
 from pathlib import Path
@@ -172,19 +173,26 @@ def test_verify_only_works_without_a_key(page: Page, live_server: Any, reporter,
     watch.assert_clean()
 
 
+# A short release with figures, uploaded as a PDF and as a photo of the printed page.
+RELEASE_LINES = [
+    "서울시는 3일 청년 월세 지원 대상을 2만 가구로 늘린다고 밝혔다.",
+    "지원 대상은 만 19~39세 무주택 청년으로, 월 최대 20만 원을 받는다.",
+    "시는 이를 위해 예산 480억 원을 편성했다.",
+]
+
+
+def drafting_from_a_file(page: Page, live_server: Any, fake_llm: FakeAnthropic) -> tuple[str, Watch]:
+    """The server's origin and a watch on the page; the scripted model writes a draft that passes."""
+    submit(fake_llm)
+    verify_pass(fake_llm)
+    return live_server.url, Watch(page, live_server.url)
+
+
 def test_an_uploaded_pdf_is_read_by_the_worker_and_drafted_from(
     page: Page, live_server: Any, worker_thread: Any, fake_llm: FakeAnthropic, reporter
 ) -> None:
-    origin = live_server.url
-    watch = Watch(page, origin)
-    submit(fake_llm)
-    verify_pass(fake_llm)
-    lines = [
-        "서울시는 3일 청년 월세 지원 대상을 2만 가구로 늘린다고 밝혔다.",
-        "지원 대상은 만 19~39세 무주택 청년으로, 월 최대 20만 원을 받는다.",
-        "시는 이를 위해 예산 480억 원을 편성했다.",
-    ]
-    pdf = make_pdf(["\n".join(lines)])  # Korean text through pymupdf's built-in "korea" font
+    origin, watch = drafting_from_a_file(page, live_server, fake_llm)
+    pdf = make_pdf(["\n".join(RELEASE_LINES)])  # Korean text through pymupdf's built-in "korea" font
 
     log_in(page, origin)
     page.set_input_files("#id_file", {"name": "보도자료.pdf", "mimeType": "application/pdf", "buffer": pdf})
@@ -192,6 +200,43 @@ def test_an_uploaded_pdf_is_read_by_the_worker_and_drafted_from(
 
     expect(page.locator(".result .headline")).to_have_text(HEADLINE, timeout=15_000)
     assert "청년 월세 지원 대상을 2만 가구로" in fake_llm.requests[0].all_text()
+    run = Run.objects.get()
+    assert run.input["upload_id"] and run.status == Run.Status.DONE
+    watch.assert_clean()
+
+
+def photo_of(lines: list[str]) -> bytes:
+    """A PNG of the lines in a Korean font, as a phone photo of a printed release reads to OCR."""
+    from PIL import Image, ImageDraw, ImageFont
+
+    font = ImageFont.truetype("/usr/share/fonts/truetype/nanum/NanumGothic.ttf", 44)
+    image = Image.new("L", (1800, 120 + 90 * len(lines)), 255)
+    draw = ImageDraw.Draw(image)
+    for number, line in enumerate(lines):
+        draw.text((60, 60 + 90 * number), line, font=font, fill=0)
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG")
+    return buffer.getvalue()
+
+
+def test_a_photo_taken_on_the_desk_is_read_by_ocr_and_drafted_from_with_the_ocr_warning(
+    page: Page, live_server: Any, worker_thread: Any, fake_llm: FakeAnthropic, reporter
+) -> None:
+    origin, watch = drafting_from_a_file(page, live_server, fake_llm)
+    photo = photo_of(RELEASE_LINES)
+
+    log_in(page, origin)
+    photo_field = page.locator("#id_photo")
+    assert photo_field.get_attribute("capture") == "environment"
+    assert "image/heic" in (photo_field.get_attribute("accept") or "")
+    expect(page.locator("#id_photo-note")).to_contain_text("글자 인식(OCR)")
+    page.set_input_files("#id_photo", {"name": "보도자료.png", "mimeType": "image/png", "buffer": photo})
+    page.click("button:has-text('기사 쓰기')")
+
+    expect(page.locator(".result .headline")).to_have_text(HEADLINE, timeout=30_000)
+    expect(page.locator(".warnings")).to_contain_text("글자 인식(OCR)으로 읽었습니다")
+    sent = fake_llm.requests[0].all_text()
+    assert "청년 월세 지원" in sent and "480억" in sent
     run = Run.objects.get()
     assert run.input["upload_id"] and run.status == Run.Status.DONE
     watch.assert_clean()

@@ -7,8 +7,9 @@ thread-safe and can crash or stall on hostile input, so it belongs in a process 
 process only prechecks and should not load MuPDF.
 
 Layout: `detect` (kinds, magic bytes, prechecks, zip guard), `pdf`, `docx` and `text` (one parser
-each), `ocr` (photos and scanned pages through Tesseract, only in the `io` worker), `extract`
-(`extract_text`), `messages` (the Korean strings), `common` (`FileRejected`).
+each), `reading_order` (a PDF page's lines, columns and table rows in reading order), `ocr`
+(photos and scanned pages through Tesseract, only in the `io` worker), `extract` (`extract_text`),
+`messages` (the Korean strings), `common` (`FileRejected`).
 """
 
 from __future__ import annotations

@@ -16,6 +16,7 @@ from agents.sources.files.messages import (
     WARN_PDF_REPAIRED,
 )
 from agents.sources.files.pages import PAGE_BREAK
+from agents.sources.files.reading_order import page_text
 
 # The package's logger, so log lines keep the name they had before the package was split.
 logger = logging.getLogger(__package__)
@@ -46,6 +47,7 @@ def _extract_pdf_locked(data: bytes) -> tuple[str, int, list[str]]:
     # into log lines by the hundred for one hostile file; collect them and log once instead.
     pymupdf.TOOLS.mupdf_display_errors(False)
     pymupdf.TOOLS.mupdf_display_warnings(False)
+    pymupdf.no_recommend_layout()  # find_tables would print an advert for a package we do not use
     try:
         return _read_pdf(data)
     finally:
@@ -65,7 +67,7 @@ def _read_pdf(data: bytes) -> tuple[str, int, list[str]]:
         if document.needs_pass:
             raise FileRejected(MSG_PDF_ENCRYPTED, "encrypted")
         total = document.page_count
-        pages = [document[number].get_text() for number in range(min(total, MAX_PDF_PAGES))]
+        pages = [page_text(document[number]) for number in range(min(total, MAX_PDF_PAGES))]
         repaired = bool(document.is_repaired)
     _check_pdf_has_text(pages, repaired=repaired)
     text = f"\n{PAGE_BREAK}\n".join(page.strip("\n") for page in pages)

@@ -103,7 +103,7 @@ def _create_draft(*, reporter: Reporter, form: DraftForm) -> Run:
     upload = None
     if uploaded is not None:
         services.require_api_key(reporter=reporter)  # refuse before storing anything, as the API does
-        upload = upload_from_browser(reporter=reporter, uploaded=uploaded)
+        upload = upload_from_browser(reporter=reporter, uploaded=uploaded, photo=form.photo_chosen())
     if follow_up:
         return services.follow_up_create(
             reporter=reporter, item_id=follow_up, upload=upload, channel=Run.Channel.WEB, **fields
@@ -156,12 +156,14 @@ def _draft_context(request: ReporterRequest, run: Run, edit_form: EditForm) -> d
 @require_POST
 def draft_edit(request: ReporterRequest, run_id: int) -> HttpResponse:
     run = own_draft(request, run_id)
-    form = EditForm(request.POST)
-    form.is_valid()  # every field is optional text: the service judges the instruction
-    try:
-        edit = _create_edit(request.reporter, run, form.cleaned_data["instruction"])
-    except services.InputError as exc:
-        form.add_input_error(exc)
+    form = EditForm(request.POST, request.FILES)
+    edit = None
+    if form.is_valid():  # every field is optional: the service judges the instruction and the file
+        try:
+            edit = _create_edit(request.reporter, run, form)
+        except services.InputError as exc:
+            form.add_input_error(exc)
+    if edit is None:
         if request.htmx:
             context = {"run": run, "edit_form": form, "client": client_messages()}
             return render(request, "desk/partials/edit_form.html", context)
@@ -195,11 +197,17 @@ def draft_add_fact(request: ReporterRequest, run_id: int) -> HttpResponse:
     return push_url(reswap(retarget(response, "#main"), "innerHTML"), draft_url(edit))
 
 
-def _create_edit(reporter: Reporter, run: Run, instruction: str) -> Run:
+def _create_edit(reporter: Reporter, run: Run, form: EditForm) -> Run:
+    """Validates before the upload is stored, so a bad instruction leaves no orphan file behind."""
     article = agent_selectors.article_of(run)
     if article is None:
         raise services.InputError(agent_msg.EDIT_NEEDS_FINISHED_ARTICLE, status=409)
-    return services.edit_create(reporter=reporter, article=article, instruction=instruction)
+    instruction = services.validate_edit(reporter=reporter, instruction=form.cleaned_data["instruction"])
+    uploaded = form.uploaded()
+    upload = None
+    if uploaded is not None:
+        upload = upload_from_browser(reporter=reporter, uploaded=uploaded, photo=form.photo_chosen())
+    return services.edit_create(reporter=reporter, article=article, instruction=instruction, upload=upload)
 
 
 @reporter_required

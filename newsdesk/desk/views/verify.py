@@ -67,7 +67,7 @@ def _check(*, reporter: Reporter, form: VerifyForm, can_use_model: bool) -> Chec
     sources = form.source_texts()
     uploaded = form.uploaded()
     if uploaded is not None:
-        upload = upload_from_browser(reporter=reporter, uploaded=uploaded)
+        upload = upload_from_browser(reporter=reporter, uploaded=uploaded, photo=form.photo_chosen())
         if upload.status != Upload.Status.PARSED:
             why = msg.DESK_FILE_PENDING if uploads_readable() else msg.DESK_WORKER_STOPPED["io"]
             raise services.InputError(why, field="file")

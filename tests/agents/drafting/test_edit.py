@@ -157,3 +157,27 @@ def test_an_edit_keeps_a_suspect_sentence_and_marks_it_since_no_model_checks_an_
     assert result.body == suspects.BODY and result.verdict == "pass"
     assert (marked.status, marked.action) == ("suspect", "kept")
     assert marked.reason.startswith("확인 필요")
+
+
+def test_a_file_sent_with_an_edit_is_material_its_figures_survive_the_guard(
+    reporter, article, fake_llm
+) -> None:
+    from agents.services import upload_receive
+
+    correction = "정정: 시는 2030년까지 10만 가구를 지원할 계획이다."
+    upload = upload_receive(
+        reporter=reporter, file_name="정정.txt", mime_type="text/plain", data=correction.encode()
+    )
+    added = BODY + "\n\n시는 2030년까지 10만 가구를 지원할 계획이다."
+    fake_llm.tool("edit_article", {"headline": HEADLINE, "body": added, "changes_made": "계획 추가"})
+
+    run = edit_create(reporter=reporter, article=article, instruction="자료대로 덧붙여줘", upload=upload)
+    tasks.edit_run.apply(args=[run.pk])
+    revision = Run.objects.get(pk=run.pk).article
+
+    assert "10만 가구" in revision.body and revision.verdict == "pass"
+    assert (
+        revision.source_material[-1] | {"kind": "attachment", "title": "정정.txt", "text": correction}
+        == (revision.source_material[-1])
+    )
+    assert correction in fake_llm.requests[-1].all_text()
