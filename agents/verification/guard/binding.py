@@ -43,7 +43,7 @@ from agents.verification.guard.named import Said, bag, named_elsewhere
 from agents.verification.guard.numbers import NumberHit, celsius, find_numbers, format_value, mask
 from agents.verification.guard.occurrences import Occurrence
 from agents.verification.guard.readings import besides, rejoined, table_readings, won
-from agents.verification.guard.rivals import names_rival
+from agents.verification.guard.rivals import banded_as_stated, names_rival
 from agents.verification.guard.within import quantum, rate_of, total_of
 
 Location = tuple[int, int, int]
@@ -284,7 +284,7 @@ def _stated(
     misplaced = None if alike else _misplaced(number, context, index, said, same, best, others)
     if misplaced:
         return misplaced
-    flip = flipped(said.text, number.end, same, index.texts)
+    flip = flipped(said.text, number.start, number.end, same, index.texts)
     if flip:
         return Binding("contradicted", msg.DIRECTION, _where(flip), rule=rules.DIRECTION)
     return Binding("confirmed", msg.CONFIRMED, _where(alike or best), rule=rules.MATCH)
@@ -309,6 +309,7 @@ def _misplaced(
         and score(context, best_other.context) >= score(context, best.context) + MARGIN
         and not _named_as_stated(context, best, best_other)
         and names_rival(context, best, best_other)
+        and not banded_as_stated(said.text[: number.start], index.texts, best, best_other)
     ):
         reason = msg.MISPLACED.format(other=best_other.text)
         return Binding(

@@ -112,8 +112,8 @@ def find_dates(text: str, *, lenient: bool = False) -> list[DateHit]:
         if hits[0].start >= end:
             chosen += [_with_prefix(text, hit) for hit in hits]
             end = hits[0].end
-    chosen = _joined_years(text, chosen)
     if lenient:
+        chosen = _joined_years(text, chosen)
         chosen += [h for m in _YEAR_TO_DATE.finditer(text) for h in _january(m)]
         chosen += [h for m in _NEXT_DAY.finditer(text) for h in _next_day(m, chosen)]
         chosen.sort(key=lambda h: h.start)
@@ -121,8 +121,9 @@ def find_dates(text: str, *, lenient: bool = False) -> list[DateHit]:
 
 
 def _joined_years(text: str, found: list[DateHit]) -> list[DateHit]:
-    """ "지난해 11월", "내년 2월 1일": a relative year and the month after it are one date, which a
-    reference date resolves ("2019년 11월"); read apart, the month would be any year's."""
+    """ "지난해 11월", "내년 2월 1일" in a source: a relative year and the month after it are one
+    date, which a reference date resolves, so it supports an article's "2019년 11월". An article's
+    own "지난해 8월" stays two facts, each looked up (a release says "전년동월" as often)."""
     joined: list[DateHit] = []
     for hit in found:
         before = joined[-1] if joined else None
@@ -136,8 +137,9 @@ def _joined_years(text: str, found: list[DateHit]) -> list[DateHit]:
             and "y" not in stated
             and text[before.end : hit.start] in ("", " ")
         ):
-            joined[-1] = DateHit(
-                before.start, hit.end, text[before.start : hit.end], hit.stated | before.stated
+            # The year stays a date of its own too: "지난해 11월" also says what "지난해" alone does.
+            joined.append(
+                DateHit(before.start, hit.end, text[before.start : hit.end], hit.stated | before.stated)
             )
         else:
             joined.append(hit)

@@ -26,12 +26,17 @@ _DOWN = (
 _CHANGE = re.compile(f"(?P<up>{_UP})|(?P<down>{_DOWN})")
 # The reach of a change word after its figure: the clause, never past another figure or a comma.
 _REACH = 24
+_SIGNS = {"+": 1, "▲": 1, "-": -1, "−": -1, "▽": -1, "▼": -1}
 _STOP = re.compile(r"[\d,;.·]|\s(?:반면|하지만|그리고)\s")
 
 
-def polarity(text: str, end: int) -> int:
-    """+1 (up), -1 (down) or 0: the first change word in the clause right after a figure ending at end."""
-    window = text[end : end + _REACH]
+def polarity(text: str, start: int, end: int) -> int:
+    """+1 (up), -1 (down) or 0: the sign written onto the figure ("+16천명", "▲3.2%"), else the
+    first change word in the clause right after it."""
+    sign = text[start - 1 : start] if start else ""
+    if sign in _SIGNS:
+        return _SIGNS[sign]
+    window = text[_after_bracket(text, end) : end + _REACH]
     stop = _STOP.search(window)
     window = window[: stop.start()] if stop else window
     found = _CHANGE.search(window)
@@ -40,13 +45,25 @@ def polarity(text: str, end: int) -> int:
     return 1 if found.group("up") else -1
 
 
-def flipped(text: str, end: int, same: Sequence[Occurrence], texts: dict[int, str]) -> Occurrence | None:
+def _after_bracket(text: str, end: int) -> int:
+    """Where the clause of a figure goes on: after the bracket it stands in ("쉬었음(8만 3천명, 3.7%)
+    등에서 증가"), else right after it."""
+    opened = text.rfind("(", max(0, end - _REACH), end)
+    if opened < 0 or ")" in text[opened:end]:
+        return end
+    closed = text.find(")", end, end + _REACH)
+    return closed + 1 if closed >= 0 and "(" not in text[end:closed] else end
+
+
+def flipped(
+    text: str, start: int, end: int, same: Sequence[Occurrence], texts: dict[int, str]
+) -> Occurrence | None:
     """A source mention of the value whose change goes the other way, when every mention that says
     a direction says that one; None when the article says none or a mention agrees."""
-    said = polarity(text, end)
+    said = polarity(text, start, end)
     if not said:
         return None
-    stated = [(o, polarity(texts[o.source], o.end)) for o in same]
+    stated = [(o, polarity(texts[o.source], o.start, o.end)) for o in same]
     directed = [(o, p) for o, p in stated if p]
     if not directed or any(p == said for _, p in directed):
         return None

@@ -64,6 +64,14 @@ BANDS = (
 )
 
 
+def test_it_confirms_a_figure_in_the_size_band_the_source_states_it_in() -> None:
+    article = (
+        "규모별로는 상용 300인 미만 사업체 종사자가 1512만명으로 12만명, 300인 이상은 312만명으로"
+        " 3만명 증가했다."
+    )
+    assert {status for _, status in statuses(article, BANDS)} == {"confirmed"}
+
+
 @pytest.mark.parametrize(
     ("article", "flagged"),
     [
