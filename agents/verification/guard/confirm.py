@@ -22,6 +22,8 @@ _REACH = 30  # characters after a figure that still belong to its clause
 _CLAUSE_END = re.compile(r"[,;.!?\n(]|\d")
 _CLAUSE_VERB = re.compile(r"[가-힣](?:고|며|면서|으나|지만|는데)\s")  # "늘었고 ", kept with its clause
 _WORDS_NEEDED = 2
+_RIVALS = 40  # rivals compared, in source order: enough for a release, bounded for a long source
+_NOTHING = Context.of(frozenset(), frozenset(), "")
 _STUCK = re.compile(r"^[가-힣)’”'\"]*")  # the particle or bracket written onto the figure
 
 
@@ -68,23 +70,28 @@ def stated_alike(
     """The source mention of the value whose clause says what the article's does, if any."""
     article, written = _clause(text, number.start, number.end, context)
     said = _predicate(text, number.end)
-    rival_clauses = [_clause(texts[r.source], r.start, r.end, r.context)[0] for r in rivals]
-    rival = max(rival_clauses, key=lambda c: agreements(article, c), default=None)
+    rival: Context | None = None
     for occurrence in same:
         if context.role and occurrence.context.role and context.role != occurrence.context.role:
             continue  # "451만t 줄어든" is the change, the source's "451만 t으로" what it became
         source = texts[occurrence.source]
         stated, _ = _clause(source, occurrence.start, occurrence.end, occurrence.context)
         fit = agreements(article, stated)
+        if fit < 1:
+            continue
         same_predicate = bool(said) and _predicate(source, occurrence.end) == said
-        alike = fit >= _WORDS_NEEDED or (
-            fit >= 1 and (same_predicate or _names_own(context, occurrence, rivals))
-        )
-        if alike and (
-            rival is None or fit >= agreements(article, rival) or _told_apart(stated, rival, written)
-        ):
+        if fit < _WORDS_NEEDED and not same_predicate and not _names_own(context, occurrence, rivals):
+            continue
+        rival = rival or _best_rival(article, rivals, texts)
+        if fit >= agreements(article, rival) or _told_apart(stated, rival, written):
             return occurrence
     return None
+
+
+def _best_rival(article: Context, rivals: Sequence[Occurrence], texts: dict[int, str]) -> Context:
+    """The clause of the other figure of the unit that fits the article's clause best."""
+    clauses = [_clause(texts[r.source], r.start, r.end, r.context)[0] for r in rivals[:_RIVALS]]
+    return max(clauses, key=lambda c: agreements(article, c), default=_NOTHING)
 
 
 def _told_apart(stated: Context, rival: Context, written: str) -> bool:
