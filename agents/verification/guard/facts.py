@@ -181,8 +181,10 @@ def _index(sources: tuple[str, ...], reference: date | None) -> _Index:
     date_keys: dict[str, Location] = {}
     numbers = NumberIndex()
     days = DayIndex()
+    states = False
     for number, source in enumerate(spaced):
         date_hits = dates.find_dates(source, lenient=True)
+        states = states or any(announces(source, hit) for hit in date_hits)
         for hit in [*date_hits, *dates.header_years(source)]:
             where = (number, hit.start, hit.end)
             for key in dates.source_keys(hit, reference):
@@ -191,7 +193,6 @@ def _index(sources: tuple[str, ...], reference: date | None) -> _Index:
                 numbers.add_year(year, where)
         numbers.add_source(number, source, date_hits, reference)
         days.add_source(number, source, date_hits, reference)
-    states = any(announces(source, hit) for source in spaced for hit in dates.find_dates(source))
     index = _Index(spaced, date_keys, numbers, tuple(FoldedText(s) for s in spaced), days, states)
     if len(_CACHE) >= 16:
         _CACHE.pop(next(iter(_CACHE)))

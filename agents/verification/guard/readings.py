@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from decimal import Decimal
+from functools import lru_cache
 
 from agents.verification.guard.numbers import NumberHit, find_numbers
 from agents.verification.guard.within import MAGNITUDES
@@ -78,6 +79,7 @@ def _headers(text: str) -> list[tuple[int, int, list[tuple[Decimal, str]]]]:
     return sorted(found, key=lambda h: h[0])
 
 
+@lru_cache(maxsize=1024)
 def _unit_of(written: str) -> tuple[Decimal, str] | None:
     """ "억원" → (10^8, 원); "천 달러" → (1000, 달러); "%" → (1, %)."""
     found = find_numbers(f"1{written.strip()}", lenient=True)
