@@ -20,7 +20,7 @@ the only source and the release date as the reference date. Printed per kind:
 The table is printed for every case, then for the held-out cases alone (numbered from
 HELD_OUT_FROM on: added after the guard was last tuned on the cases before them).
 
-A finding is a flag when its `status` is not_found or contradicted, or, for a guard without
+A finding is a flag when its `status` is not_found, contradicted or suspect, or, for a guard without
 statuses, when it is not supported. A mutation is caught when a flag falls in a sentence that
 holds the replaced text and is not a flag the faithful article already had in that sentence.
 """
@@ -45,7 +45,7 @@ DATA = Path(__file__).resolve().parent / "data" / "verify"
 # their figures are the held-out check of how well the tuning carries to releases it never saw.
 HELD_OUT_FROM = 24
 KINDS = ("digit", "unit", "date", "quote", "added", "swap", "hangul")
-FLAG_STATUSES = ("not_found", "contradicted")
+FLAG_STATUSES = ("not_found", "contradicted", "suspect")
 
 
 @dataclass(frozen=True)

@@ -88,12 +88,15 @@ _FAMILIES: list[tuple[re.Pattern[str], str]] = [
     (_template(_msg.NAMED_ELSEWHERE), "bind:named-elsewhere"),
     (_template(_msg.REVERSED), "change:reversed"),
     (_template(_msg.DAY_MISPLACED), "date:other-event"),
+    (_template(_msg.DIRECTION), "change:direction"),
+    (_template(_msg.EXCHANGED), "bind:exchanged"),
     (_template(_msg.ROUNDED), "confirm:rounded"),
     (_template(_msg.LIST_COUNT), "confirm:list-count"),
     (_template(_msg.DERIVED), "confirm:derived"),
     (_template(_msg.DERIVED_HERE), "confirm:derived"),
     (_template(_msg.DERIVED_FROM_ARTICLE), "confirm:derived"),
     (_template(_msg.AS_IN_BODY), "confirm:as-in-body"),
+    (_template(_msg.ANNOUNCED), "confirm:announced"),
     (_template(_msg.CONFIRMED), "confirm:match"),
 ]
 

@@ -19,9 +19,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal
-from functools import partial
 
-from agents.verification.guard import dates
+from agents.verification.guard import dates, rules
 from agents.verification.guard import messages as msg
 from agents.verification.guard.agreement import (
     agreements,
@@ -32,16 +31,19 @@ from agents.verification.guard.agreement import (
     score,
 )
 from agents.verification.guard.changes import reversed_ends
+from agents.verification.guard.confirm import stated_alike
 from agents.verification.guard.context import Context, contexts, words
 from agents.verification.guard.derived import derive, derive_total, describe
+from agents.verification.guard.direction import flipped
+from agents.verification.guard.exchange import exchanged
 from agents.verification.guard.hangul import said_in_words
+from agents.verification.guard.hedges import hedged, steps
 from agents.verification.guard.lists import bullet_runs, sentence_list_length
 from agents.verification.guard.named import Said, bag, named_elsewhere
 from agents.verification.guard.numbers import NumberHit, celsius, find_numbers, format_value, mask
 from agents.verification.guard.occurrences import Occurrence
-from agents.verification.guard.readings import rejoined, table_readings, won
+from agents.verification.guard.readings import besides, rejoined, table_readings, won
 from agents.verification.guard.rivals import banded_as_stated, names_rival
-from agents.verification.guard.rounds import as_ordinal, fits_event
 from agents.verification.guard.within import quantum, rate_of, total_of
 
 Location = tuple[int, int, int]
@@ -64,6 +66,9 @@ class Binding:
     reason: str
     location: Location | None = None
     formula: str = ""
+    rule: str = rules.ABSENT  # the family of the rule that gave the verdict (guard.rules)
+    # For a value the source states about something else: where it states it.
+    value_at: Location | None = None
 
 
 @dataclass
@@ -119,7 +124,7 @@ class NumberIndex:
             for hit, context in zip(inside, found, strict=True):
                 if hit.start in table:  # a table row: every cell is about the row's label
                     context = found[0]
-                also = [*won(hit), *celsius(text, hit), *as_ordinal(text, hit)]
+                also = [*won(hit), *celsius(text, hit), *besides(text, hit)]
                 for reading in (hit, *table.get(hit.start, ()), *rejoined(text, hit), *also):
                     value, family = reading.value, reading.family
                     self._add(
@@ -197,9 +202,14 @@ def bind(
         _bind_in(number, context, index, numbers, previous, said)
         for number, context in zip(numbers, article, strict=True)
     ]
+    for position, owner in exchanged(numbers, article, index).items():
+        if bindings[position].status == "confirmed":
+            where = _where(owner)
+            bindings[position] = Binding("contradicted", msg.EXCHANGED, where, rule=rules.EXCHANGED)
     for position, (first, second) in reversed_ends(text, numbers, index).items():
         reason = msg.REVERSED.format(first=first.text, second=second.text)
-        bindings[position] = Binding("contradicted", reason, (first.source, first.start, second.end))
+        where = (first.source, first.start, second.end)
+        bindings[position] = Binding("contradicted", reason, where, rule=rules.REVERSED)
     return bindings
 
 
@@ -217,13 +227,13 @@ def _bind_in(
     if number.family == "배" and len(rates) >= 2:
         formula = rate_of(number, sentence)
         if formula:
-            return Binding("confirmed", msg.DERIVED_HERE, None, formula)
+            return Binding("confirmed", msg.DERIVED_HERE, None, formula, rules.DERIVED)
         return Binding("not_found", msg.NOT_FOUND["number"])
     binding = _bind(number, context, index, said)
     if binding.status == "confirmed":
         return binding
     formula = rate_of(number, [*previous, *sentence]) or total_of(number, sentence, said.text)
-    return Binding("confirmed", msg.DERIVED_HERE, None, formula) if formula else binding
+    return Binding("confirmed", msg.DERIVED_HERE, None, formula, rules.DERIVED) if formula else binding
 
 
 def _bind(number: NumberHit, context: Context, index: NumberIndex, said: Said) -> Binding:
@@ -231,42 +241,83 @@ def _bind(number: NumberHit, context: Context, index: NumberIndex, said: Said) -
     if (
         number.items and number.items == number.value
     ):  # "A와 B 두 업종" is checked against the article's own list
-        return Binding("confirmed", msg.LIST_COUNT)
+        return Binding("confirmed", msg.LIST_COUNT, rule=rules.LIST_COUNT)
     if not number.unit:  # a bare number says too little about what it counts to bind it
         found = index.by_key.get(f"v:{value}")
         where = _where(found[0]) if found else index.years.get(f"v:{value}")
         return (
-            Binding("confirmed", msg.CONFIRMED, where)
+            Binding("confirmed", msg.CONFIRMED, where, rule=rules.MATCH)
             if where
             else Binding("not_found", msg.NOT_FOUND["number"])
         )
-    event = partial(fits_event, after=said.text[number.end :], texts=index.texts)  # "4차로 공개" only
-    same = [o for o in index.by_key.get(f"n:{value}|{number.family}", []) if _fits(o, context) and event(o)]
-    others = [o for o in index.rivals(number.family, context) if o.value != number.value and event(o)]
-    best_other = max(others, key=lambda o: score(context, o.context), default=None)
-    other_score = score(context, best_other.context) if best_other else -99
+    same = [o for o in index.by_key.get(f"n:{value}|{number.family}", []) if _fits(o, context)]
+    others = [o for o in index.rivals(number.family, context) if o.value != number.value]
     if same:
-        best = max(same, key=lambda o: score(context, o.context))
-        # Misplaced only where the article ties the figure to something: words right before it.
-        if (
-            best_other
-            and context.own
-            and own_match(context, best_other.context)
-            and other_score >= score(context, best.context) + MARGIN
-            and not _named_as_stated(context, best, best_other)
-            and names_rival(context, best, best_other)
-            and not banded_as_stated(said.text[: number.start], index.texts, best, best_other)
-        ):
-            return Binding("contradicted", msg.MISPLACED.format(other=best_other.text), _where(best_other))
-        if _may_move(number, same) and named_elsewhere(number, context, same, index, said):
-            return Binding("contradicted", msg.NAMED_ELSEWHERE, _where(best))
-        return Binding("confirmed", msg.CONFIRMED, _where(best))
-    derived = _derived(number, context, index) or _rounded(number, context, index)
+        return _stated(number, context, index, said, same, others)
+    derived = _derived(number, context, index) or _rounded(number, context, index, said.text)
     if derived:
         return derived
-    if best_other and context.own and own_match(context, best_other.context) and other_score >= MARGIN:
-        return Binding("contradicted", msg.OTHER_VALUE.format(other=best_other.text), _where(best_other))
+    best_other = max(others, key=lambda o: score(context, o.context), default=None)
+    if (
+        best_other
+        and context.own
+        and own_match(context, best_other.context)
+        and score(context, best_other.context) >= MARGIN
+    ):
+        reason = msg.OTHER_VALUE.format(other=best_other.text)
+        return Binding("contradicted", reason, _where(best_other), rule=rules.OTHER_VALUE)
     return Binding("not_found", msg.NOT_FOUND["number"])
+
+
+def _stated(
+    number: NumberHit,
+    context: Context,
+    index: NumberIndex,
+    said: Said,
+    same: list[Occurrence],
+    others: list[Occurrence],
+) -> Binding:
+    """A value the source states: confirmed first where a source clause says what the article's
+    does (guard.confirm), else judged by binding; its change word is checked either way."""
+    best = max(same, key=lambda o: score(context, o.context))
+    alike = stated_alike(said.text, number, context, same, others, index.texts)
+    misplaced = None if alike else _misplaced(number, context, index, said, same, best, others)
+    if misplaced:
+        return misplaced
+    flip = flipped(said.text, number.start, number.end, same, index.texts)
+    if flip:
+        return Binding("contradicted", msg.DIRECTION, _where(flip), rule=rules.DIRECTION)
+    return Binding("confirmed", msg.CONFIRMED, _where(alike or best), rule=rules.MATCH)
+
+
+def _misplaced(
+    number: NumberHit,
+    context: Context,
+    index: NumberIndex,
+    said: Said,
+    same: list[Occurrence],
+    best: Occurrence,
+    others: list[Occurrence],
+) -> Binding | None:
+    """The value belongs to another subject: another figure fits the article's words clearly
+    better, and the article ties the figure to something (words right before it)."""
+    best_other = max(others, key=lambda o: score(context, o.context), default=None)
+    if (
+        best_other
+        and context.own
+        and own_match(context, best_other.context)
+        and score(context, best_other.context) >= score(context, best.context) + MARGIN
+        and not _named_as_stated(context, best, best_other)
+        and names_rival(context, best, best_other)
+        and not banded_as_stated(said.text[: number.start], index.texts, best, best_other)
+    ):
+        reason = msg.MISPLACED.format(other=best_other.text)
+        return Binding(
+            "contradicted", reason, _where(best_other), rule=rules.OTHER_SUBJECT, value_at=_where(best)
+        )
+    if _may_move(number, same) and named_elsewhere(number, context, same, index, said):
+        return Binding("contradicted", msg.NAMED_ELSEWHERE, _where(best), rule=rules.NAMED_ELSEWHERE)
+    return None
 
 
 def _named_as_stated(context: Context, same: Occurrence, rival: Occurrence) -> bool:
@@ -302,16 +353,20 @@ def _is_list(occurrence: Occurrence) -> bool:
     return occurrence.text == _LIST_TEXT.format(format_value(occurrence.value))
 
 
-def _rounded(number: NumberHit, context: Context, index: NumberIndex) -> Binding | None:
-    """ "568만명" for 5,684,745명: a source figure of the unit that rounds to the article's last digit."""
-    step = quantum(number)
-    if step <= 1:
-        return None
-    for occurrence in index.neighbours(number.family, context) or index.by_family.get(number.family, []):
-        ratio = occurrence.value / step
-        whole = {ratio.to_integral_value(ROUND_HALF_UP), ratio.to_integral_value(ROUND_DOWN)}
-        if occurrence.value != number.value and number.value / step in whole:
-            return Binding("confirmed", msg.ROUNDED.format(source=occurrence.text), _where(occurrence))
+def _rounded(number: NumberHit, context: Context, index: NumberIndex, text: str) -> Binding | None:
+    """ "568만명" for 5,684,745명: a source figure of the unit that rounds to the article's last digit;
+    "약 2870만 명" for 2,867만 8천명: an approximation, to its last non-zero digit (guard.hedges)."""
+    candidates = index.neighbours(number.family, context) or index.by_family.get(number.family, [])
+    approximate = hedged(text, number)
+    for step in steps(number, approximate=approximate):
+        if step <= 1 and not approximate:  # "40.6%" for 40.64% is a changed digit unless marked 약
+            continue
+        for occurrence in candidates:
+            ratio = occurrence.value / step
+            whole = {ratio.to_integral_value(ROUND_HALF_UP), ratio.to_integral_value(ROUND_DOWN)}
+            if occurrence.value != number.value and number.value / step in whole:
+                reason = msg.ROUNDED.format(source=occurrence.text)
+                return Binding("confirmed", reason, _where(occurrence), rule=rules.ROUNDED)
     return None
 
 
@@ -346,7 +401,7 @@ def _derived(number: NumberHit, context: Context, index: NumberIndex) -> Binding
         return None
     first, second = derivation.operands
     where = (first.source, min(first.start, second.start), max(first.end, second.end))
-    return Binding("confirmed", msg.DERIVED, where, describe(derivation))
+    return Binding("confirmed", msg.DERIVED, where, describe(derivation), rules.DERIVED)
 
 
 def _operand_of(article: Context, source: Context) -> bool:

@@ -13,8 +13,8 @@ import re
 from collections.abc import Sequence
 from itertools import pairwise
 
-from agents.verification.guard.numbers import NumberHit, format_value
-from agents.verification.guard.occurrences import Occurrence, SourceFigures
+from agents.verification.guard.numbers import NumberHit
+from agents.verification.guard.occurrences import Occurrence, SourceFigures, stated_together
 
 # After the start of a change in the article: "940억원에서", "(’20년) 940억 → ".
 _FROM = re.compile(r"\)?(?:\s?\([^()]{0,12}\))?\s?(?:에서|→|->|⟶)")
@@ -44,9 +44,7 @@ def _source_order(
     start: NumberHit, end: NumberHit, index: SourceFigures
 ) -> tuple[Occurrence, Occurrence] | None:
     """The (end, start) pair of one source sentence when every such pair puts the end first."""
-    starts = index.by_key.get(f"n:{format_value(start.value)}|{start.family}", [])
-    ends = index.by_key.get(f"n:{format_value(end.value)}|{end.family}", [])
-    pairs = [(a, b) for a in starts for b in ends if (a.source, a.sentence) == (b.source, b.sentence)]
+    pairs = stated_together(start, end, index)
     if not pairs or any(a.start < b.start for a, b in pairs):
         return None
     for a, b in pairs:  # b (the article's end) comes first in the source

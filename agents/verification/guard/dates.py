@@ -113,10 +113,37 @@ def find_dates(text: str, *, lenient: bool = False) -> list[DateHit]:
             chosen += [_with_prefix(text, hit) for hit in hits]
             end = hits[0].end
     if lenient:
+        chosen = _joined_years(text, chosen)
         chosen += [h for m in _YEAR_TO_DATE.finditer(text) for h in _january(m)]
         chosen += [h for m in _NEXT_DAY.finditer(text) for h in _next_day(m, chosen)]
         chosen.sort(key=lambda h: h.start)
     return chosen
+
+
+def _joined_years(text: str, found: list[DateHit]) -> list[DateHit]:
+    """ "지난해 11월", "내년 2월 1일" in a source: a relative year and the month after it are one
+    date, which a reference date resolves, so it supports an article's "2019년 11월". An article's
+    own "지난해 8월" stays two facts, each looked up (a release says "전년동월" as often)."""
+    joined: list[DateHit] = []
+    for hit in found:
+        before = joined[-1] if joined else None
+        word = dict(before.stated).get("r") if before else None
+        stated = dict(hit.stated)
+        if (
+            before is not None
+            and word in _YEARS
+            and len(before.stated) == 1
+            and "m" in stated
+            and "y" not in stated
+            and text[before.end : hit.start] in ("", " ")
+        ):
+            # The year stays a date of its own too: "지난해 11월" also says what "지난해" alone does.
+            joined.append(
+                DateHit(before.start, hit.end, text[before.start : hit.end], hit.stated | before.stated)
+            )
+        else:
+            joined.append(hit)
+    return joined
 
 
 def _next_day(match: re.Match[str], found: list[DateHit]) -> list[DateHit]:
@@ -150,8 +177,12 @@ def alternatives(hit: DateHit, reference: date | None) -> list[Facets]:
     """The readings of an article mention; any one found in a source supports it."""
     literal = dict(hit.stated).get("r")
     if isinstance(literal, str):
+        rest = frozenset(f for f in hit.stated if f[0] != "r")  # "지난해 11월": the month stays
         resolved = _resolve_relative(literal, reference) if reference else None
-        return [f for f in (resolved, hit.stated) if f]
+        if not rest:
+            return [f for f in (resolved, hit.stated) if f]
+        # With no reference the year cannot be read: the month is checked as written.
+        return [resolved | rest] if resolved else [hit.stated, rest]
     if hit.clock:
         hour, minute = dict(hit.stated)["h"], dict(hit.stated)["mi"]
         if isinstance(hour, int) and 0 < hour < 12:
@@ -212,6 +243,35 @@ def date_key(hit: DateHit, reference: date | None) -> str:
     if "r" in parts:
         return f"r:{parts['r']}"
     return "|".join(f"{k}:{parts[k]}" for k in ("y", "m", "d") if k in parts)
+
+
+# "6·13 지방선거", "5·18 민주화운동": a day with a middle dot that names an election or a historic
+# event. A policy named by its day ("7·10 대책") stays a date: articles exchange such days.
+_NAMED = re.compile(r" ?[가-힣]{0,6}(?:선거|총선|대선|운동|항쟁|혁명|의거|참사|사태|전쟁)")
+
+
+# A table's header row of years: "구분 2022 2023 증감", "’22 ’23" is read by _SHORT_YEAR elsewhere.
+_HEADER_YEAR = re.compile(r"(?<![\d.,])(?:19[5-9]\d|20\d\d)(?![\d.,%])")
+
+
+def header_years(text: str) -> list[DateHit]:
+    """The years of a table's header row: a line that lists two or more bare years."""
+    found: list[DateHit] = []
+    start = 0
+    for line in text.split("\n"):
+        years_ = list(_HEADER_YEAR.finditer(line))
+        if len(years_) >= 2:
+            found += [
+                DateHit(start + m.start(), start + m.end(), m.group(), frozenset({("y", int(m.group()))}))
+                for m in years_
+            ]
+        start += len(line) + 1
+    return found
+
+
+def is_name(text: str, hit: DateHit) -> bool:
+    """Whether the date is part of an event's name, which an article may use without a claim."""
+    return any(dot in hit.text for dot in "·ㆍ・") and bool(_NAMED.match(text, hit.end))
 
 
 def years(hit: DateHit) -> list[int]:

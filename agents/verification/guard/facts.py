@@ -15,8 +15,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import date
 
-from agents.verification.guard import dates
+from agents.verification.guard import dates, rules
 from agents.verification.guard import messages as msg
+from agents.verification.guard.announced import announcement_day, announces
 from agents.verification.guard.binding import Binding, NumberIndex, bind, read_numbers
 from agents.verification.guard.date_binding import DayIndex, DayVerdict
 from agents.verification.guard.implied import Said, implied
@@ -79,6 +80,8 @@ class _Index:
     numbers: NumberIndex
     folded: tuple[FoldedText, ...]
     days: DayIndex
+    # Whether a source names its own announcement day ("1일 밝혔다"); then that day decides.
+    states_its_day: bool = False
 
 
 def extract_facts(text: str, *, reference: date | None = None) -> list[Fact]:
@@ -111,8 +114,12 @@ def _check_all(body: str, index: _Index, reference: date | None, *, numbered: bo
         bindings = [
             _implied(b, n, text, numbers, said, reference) for b, n in zip(bindings, numbers, strict=True)
         ]
-        days = index.days.bind(text, [p.hit for p in probes if p.hit], reference)
-        findings += [_finding(index, probe, bindings, days) for probe in probes]
+        hits = [p.hit for p in probes if p.hit]
+        days = index.days.bind(text, hits, reference)
+        announced = set()
+        if not index.states_its_day:
+            announced = {h.start for h in hits if announcement_day(text, h, reference)}
+        findings += [_finding(index, probe, bindings, days, announced) for probe in probes]
         shift = len(text) + 1  # the previous sentence stands just before this one
         previous = [replace(n, start=n.start - shift, end=n.end - shift) for n in numbers]
         said.append(Said(text, tuple(numbers)))
@@ -131,7 +138,9 @@ def _implied(
     if binding.status != "not_found":
         return binding
     formula = implied(number, text, numbers, said, reference)
-    return Binding("confirmed", msg.DERIVED_FROM_ARTICLE, None, formula) if formula else binding
+    return (
+        Binding("confirmed", msg.DERIVED_FROM_ARTICLE, None, formula, rules.DERIVED) if formula else binding
+    )
 
 
 # --- the article side -------------------------------------------------------------------------
@@ -147,6 +156,8 @@ def _probes(text: str, reference: date | None, *, sentence: int) -> tuple[list[_
         found.append((quote.start, 0, _Probe(fact, quote=quote.key)))
     date_hits = dates.find_dates(text)
     for hit in date_hits:
+        if dates.is_name(text, hit):  # its digits stay masked: "6·13" is neither a day nor two numbers
+            continue
         fact = Fact("date", hit.text, dates.date_key(hit, reference), sentence)
         keys = tuple(dates.facet_key(f) for f in dates.alternatives(hit, reference))
         found.append((hit.start, 1, _Probe(fact, keys, hit=hit)))
@@ -170,9 +181,11 @@ def _index(sources: tuple[str, ...], reference: date | None) -> _Index:
     date_keys: dict[str, Location] = {}
     numbers = NumberIndex()
     days = DayIndex()
+    states = False
     for number, source in enumerate(spaced):
         date_hits = dates.find_dates(source, lenient=True)
-        for hit in date_hits:
+        states = states or any(announces(source, hit) for hit in date_hits)
+        for hit in [*date_hits, *dates.header_years(source)]:
             where = (number, hit.start, hit.end)
             for key in dates.source_keys(hit, reference):
                 date_keys.setdefault(key, where)
@@ -180,34 +193,51 @@ def _index(sources: tuple[str, ...], reference: date | None) -> _Index:
                 numbers.add_year(year, where)
         numbers.add_source(number, source, date_hits, reference)
         days.add_source(number, source, date_hits, reference)
-    index = _Index(spaced, date_keys, numbers, tuple(FoldedText(s) for s in spaced), days)
+    index = _Index(spaced, date_keys, numbers, tuple(FoldedText(s) for s in spaced), days, states)
     if len(_CACHE) >= 16:
         _CACHE.pop(next(iter(_CACHE)))
     _CACHE[(sources, reference)] = index
     return index
 
 
-def _finding(index: _Index, probe: _Probe, bindings: list[Binding], days: dict[int, DayVerdict]) -> Finding:
+def _finding(
+    index: _Index, probe: _Probe, bindings: list[Binding], days: dict[int, DayVerdict], announced: set[int]
+) -> Finding:
     if probe.number >= 0:
         return _number_finding(index, probe.fact, bindings[probe.number])
+    if probe.hit and probe.hit.start in announced:
+        return Finding(probe.fact, "confirmed", reason=msg.ANNOUNCED, rule=rules.ANNOUNCED)
     location = _locate(index, probe)
     if location is None:
-        return Finding(probe.fact, "not_found", reason=msg.NOT_FOUND[probe.fact.kind])
+        return Finding(probe.fact, "not_found", reason=msg.NOT_FOUND[probe.fact.kind], rule=rules.ABSENT)
     verdict = days.get(probe.hit.start) if probe.hit else None
     if verdict:  # the day is in the source, but another day fits what the article says of it
-        binding = Binding("contradicted", verdict.reason, verdict.location)
+        binding = Binding("contradicted", verdict.reason, verdict.location, rule=rules.OTHER_EVENT)
         return _number_finding(index, probe.fact, binding)
     source, start, end = location
     evidence = _evidence(index.sources, location)
-    return Finding(probe.fact, "confirmed", evidence, msg.CONFIRMED, source, start, end)
+    return Finding(probe.fact, "confirmed", evidence, msg.CONFIRMED, source, start, end, rule=rules.MATCH)
 
 
 def _number_finding(index: _Index, fact: Fact, binding: Binding) -> Finding:
+    """A contradiction is as strong as the family of the rule that found it (guard.rules)."""
+    status = rules.strength(binding.rule) if binding.status == "contradicted" else binding.status
     if binding.location is None:
-        return Finding(fact, binding.status, reason=binding.reason, formula=binding.formula)
+        return Finding(fact, status, reason=binding.reason, formula=binding.formula, rule=binding.rule)
     source, start, end = binding.location
     evidence = _evidence(index.sources, binding.location)
-    return Finding(fact, binding.status, evidence, binding.reason, source, start, end, binding.formula)
+    return Finding(
+        fact,
+        status,
+        evidence,
+        binding.reason,
+        source,
+        start,
+        end,
+        binding.formula,
+        binding.rule,
+        binding.value_at,
+    )
 
 
 def _locate(index: _Index, probe: _Probe) -> Location | None:

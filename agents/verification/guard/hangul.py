@@ -44,7 +44,7 @@ _COUNTERS = {
         for c in ("명", "곳", "개", "개사", "개국", "개소", "가지", "배", "번째", "차례", "건", "대", "마리")
     },
     **{c: c for c in ("권", "채", "가구", "척", "층", "단계", "개월", "시간")},
-    **{"달": "개월", "살": "세", "사람": "명", "군데": "곳", "해": "년"},
+    **{"달": "개월", "살": "세", "사람": "명", "군데": "곳", "해": "년", "나라": "개국"},
 }
 # Days counted in native words; 하루 is left out, since "하루 전" is as often "전날" as a count.
 _DAYS = {
@@ -80,9 +80,17 @@ _COUNTED = re.compile(rf"(?<![가-힣0-9~∼〜.,]){_NUMERAL} ?(?P<counter>{_alt
 _ORDINAL = re.compile(rf"(?<![가-힣])(?:(?P<nth>{_alternation(_ORDINALS)})째|(?P<first>첫) ?번째){_AFTER}")
 
 
+# An ordinal that orders the points of a text is no claim: "첫째로 …", "둘째, …", "셋째는 …".
+_ENUMERATOR = re.compile(r"(?:로|는|으로는)?\s?,|(?:로|는)\s")
+# A numeral written together with a counter into a common noun: "세대" (a generation), not "세 대".
+_NOUNS = frozenset({"세대"})
+
+
 def find_hangul(text: str) -> list[HangulHit]:
-    hits = [_ordinal(m) for m in _ORDINAL.finditer(text)]
+    hits = [_ordinal(m) for m in _ORDINAL.finditer(text) if not _enumerates(text, m)]
     for match in _COUNTED.finditer(text):
+        if match.group() in _NOUNS:
+            continue
         hit = _counted(match)
         if hit and not _overlaps(hit, hits):
             hits.append(hit)
@@ -95,6 +103,12 @@ def find_hangul(text: str) -> list[HangulHit]:
         if summary and not _overlaps(summary, hits):
             hits.append(summary)
     return sorted(hits, key=lambda h: h.start)
+
+
+def _enumerates(text: str, match: re.Match[str]) -> bool:
+    """ "첫째로, …" or "둘째, …" opening a sentence or a point; "둘째 아이" is a figure."""
+    opens = text[: match.start()].rstrip()[-1:] in ("", ".", ",", "\n", "□", "○", "ㅇ", "-", "·", ":")
+    return bool(match["nth"]) and opens and bool(_ENUMERATOR.match(text, match.end()))
 
 
 def _overlaps(hit: HangulHit, hits: list[HangulHit]) -> bool:

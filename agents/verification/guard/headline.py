@@ -17,11 +17,12 @@ from dataclasses import replace
 from datetime import date
 
 from agents.verification.guard import messages as msg
+from agents.verification.guard import rules
 from agents.verification.guard.context import words
 from agents.verification.guard.facts import Finding, article_findings
 from agents.verification.guard.sentences import split_sentences
 
-FLAGS = ("not_found", "contradicted")
+FLAGS = ("not_found", "contradicted", "suspect")
 RESTATING = 3  # body sentences tried per headline: those sharing the most words with it
 
 
@@ -71,6 +72,13 @@ def _settled(old: Finding, new: Finding, *, body: int) -> Finding:
         return old
     if new.source == body:  # the verified body states it about the same thing: cite the body
         return replace(
-            old, status="confirmed", evidence=new.evidence, reason=msg.AS_IN_BODY, source=None, start=0, end=0
+            old,
+            status="confirmed",
+            evidence=new.evidence,
+            reason=msg.AS_IN_BODY,
+            source=None,
+            start=0,
+            end=0,
+            rule=rules.AS_IN_BODY,
         )
     return replace(new, fact=old.fact)

@@ -19,3 +19,6 @@ REVERSED = "자료에서는 {first}이 먼저, {second}이 나중 값으로 나�
 DAY_MISPLACED = "자료에서 이 날짜는 다른 일의 날짜이고, 이 일의 날짜는 {other}"
 NAMED_ELSEWHERE = "자료에서 이 값은 이 대상이 아닌 다른 대상의 수치"
 AS_IN_BODY = "본문에서 자료로 확인된 문장의 같은 수치"
+DIRECTION = "자료에서는 이 수치의 변화 방향(증가·감소 등)이 반대로 나옴"
+ANNOUNCED = "자료의 배포일(발표일)과 일치"
+EXCHANGED = "자료에서 이 값은 같은 문장의 다른 대상의 수치로, 두 대상이 서로 바뀜"

@@ -81,8 +81,8 @@ _SCALE = r"(?:[천백](?:조|억|만)?|조|억|만)"
 # space counts when what follows cannot be a word of its own (a unit, a mark, the end).
 _SPACED_SCALE = r"(?: (?:조|억|만)(?=[^가-힣]|$| ?(?:원|달러|명|개|곳|가구|건|대|t|톤)))"
 _ANY_SCALE = rf"(?:{_SCALE}|{_SPACED_SCALE})"
-# 1조2000억 / 3조 5,000억 / 2만5000 / 2만 5000명 / 1억2천만 / 1천200억
-_COMPOUND = rf"{_NUM}(?:{_ANY_SCALE}(?: ?{_NUM}{_ANY_SCALE})*(?:{_NUM}| {_NUM}(?= ?(?:{_UNIT})))?)?"
+# 1조2000억 / 3조 5,000억 / 2만5000 / 2만 5000명 / 4만 1000여 명 / 1억2천만 / 1천200억
+_COMPOUND = rf"{_NUM}(?:{_ANY_SCALE}(?: ?{_NUM}{_ANY_SCALE})*(?:{_NUM}| {_NUM}(?= ?(?:여 ?)?(?:{_UNIT})))?)?"
 _QUANTITY = re.compile(rf"(?<![\d.’‘'])(?P<num>{_COMPOUND})(?P<gap>(?: ?여)? ?)(?P<unit>{_UNIT})?")
 # "제3조", "제3차"; and "제1총괄조정관", "제2공항": a numbered name is a figure too (unit 제).
 _ORDINAL = re.compile(
@@ -139,13 +139,28 @@ def find_numbers(text: str, *, lenient: bool = False) -> list[NumberHit]:
     strictly, so that "3 대 1" or "10 일자리" never invent a unit.
     """
     hits = [_ordinal(m) for m in _ORDINAL.finditer(text)]
-    hits += [_native(h) for h in find_hangul(text)]
+    hits += [_ratio(m) for m in _RATIO.finditer(text) if m["num"] != "1"]  # "1:1 상담" is no figure
+    hits += [_native(h) for h in find_hangul(text) if not _covered(h, hits)]
     if lenient:
         hits += [_native(h) for h in firsts_in_words(text) if not _covered(h, hits)]
     masked = mask(text, [(h.start, h.end) for h in hits])
     hits += [_quantity(m, lenient) for m in _QUANTITY.finditer(masked)]
     hits.sort(key=lambda h: h.start)
     return _inherit_ranges(text, hits)
+
+
+# A ratio to one: "5.22:1" is "5.22대 1" (a competition rate), never 5.22 vehicles.
+# With a space before 대 it is a score: "30 대 1로 끝났다".
+_RATIO = re.compile(r"(?<![\d.,:])(?P<num>\d+(?:\.\d+)?)(?: ?: ?|대 ?)1(?![\d.,:])")
+RATIO = "대1"
+
+
+def _ratio(match: re.Match[str]) -> NumberHit:
+    number = match.group("num")
+    digits = sum(c.isdigit() for c in number)
+    return NumberHit(
+        match.start(), match.end(), match.group(), Decimal(number), RATIO, digits, False, Decimal(1)
+    )
 
 
 def _covered(hit: HangulHit, hits: list[NumberHit]) -> bool:

@@ -12,6 +12,7 @@ from typing import Protocol
 
 from agents.verification.guard.context import Context
 from agents.verification.guard.derived import Operand
+from agents.verification.guard.numbers import NumberHit, format_value
 
 
 @dataclass(frozen=True)
@@ -28,3 +29,12 @@ class SourceFigures(Protocol):
     texts: dict[int, str]  # each source's text, by its number
     sentences: dict[tuple[int, int], Context]  # the words of each source sentence with figures
     vocabulary: Context  # every word of all sources
+
+
+def stated_together(
+    first: NumberHit, second: NumberHit, index: SourceFigures
+) -> list[tuple[Occurrence, Occurrence]]:
+    """Every pair of source mentions of the two values that stand in one source sentence."""
+    ones = index.by_key.get(f"n:{format_value(first.value)}|{first.family}", [])
+    twos = index.by_key.get(f"n:{format_value(second.value)}|{second.family}", [])
+    return [(a, b) for a in ones for b in twos if (a.source, a.sentence) == (b.source, b.sentence)]

@@ -74,7 +74,7 @@ def test_it_confirms_each_figure_stated_about_the_same_thing(source: str, articl
 def test_it_contradicts_real_figures_given_to_the_wrong_subject(
     source: str, article: str, swapped: set[str]
 ) -> None:
-    flagged = {text for text, status in statuses(article, source) if status == "contradicted"}
+    flagged = {text for text, status in statuses(article, source) if status == "suspect"}
     assert flagged == swapped
 
 
@@ -82,7 +82,7 @@ def test_it_contradicts_another_value_for_the_same_thing_and_names_the_source_va
     *_, finding = article_findings(
         body="청년 1인 가구 비율은 45%다.", sources=["청년 1인 가구 비율은 30%로 집계됐다."]
     )
-    assert finding.status == "contradicted"
+    assert finding.status == "suspect"
     assert "30%" in finding.reason
     assert "30%" in finding.evidence
     assert not finding.supported

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from agents.verification.guard import article_findings
+from tests.agents.verification.guard.helpers import unsupported
 
 
 def statuses(article: str, *sources: str) -> dict[str, str]:
@@ -67,3 +68,8 @@ def test_it_confirms_a_count_or_figure_the_source_or_the_article_supports(
 )
 def test_it_flags_a_count_or_figure_that_nothing_supports(source: str, article: str, figure: str) -> None:
     assert statuses(article, source)[figure] != "confirmed"
+
+
+def test_a_count_besides_a_named_one_includes_it() -> None:
+    assert unsupported("10개사가 참여했다.", "삼성전자 외 9개사가 참여했다.") == []
+    assert unsupported("국내외 5곳에서 공장을 운영한다.", "국내외 4곳에서 공장을 운영한다.") == ["5곳"]

@@ -49,12 +49,12 @@ def test_it_contradicts_a_day_the_source_gives_to_another_event(
     source: str, article: str, moved: str
 ) -> None:
     found = date_statuses(article, source)
-    assert found[moved] == "contradicted", found
+    assert found[moved] == "suspect", found
 
 
 def test_it_names_the_day_the_source_gives_the_event() -> None:
     (finding,) = article_findings(body="주민 설명회는 13일 열린다.", sources=[EVENTS], reference=REFERENCE)
-    assert finding.status == "contradicted"
+    assert finding.status == "suspect"
     assert "15일" in finding.reason
     assert "15일" in finding.evidence
 

@@ -175,7 +175,7 @@ def test_it_matches_an_hour_without_am_or_pm_to_either_half_of_the_day() -> None
         ("’23.4.18.", "2023-04-18"),
         ("4. 18.", "m:4|d:18"),
         ("9.30.까지", "m:9|d:30"),
-        ("4·10 총선", "m:4|d:10"),
+        ("7·10 대책", "m:7|d:10"),
         ("5·18 기념식", "m:5|d:18"),
         ("'07년", "y:2007"),
         ("'98년", "y:1998"),
@@ -183,6 +183,17 @@ def test_it_matches_an_hour_without_am_or_pm_to_either_half_of_the_day() -> None
 )
 def test_it_reads_the_date_formats_of_press_releases(text: str, key: str) -> None:
     assert keys(text)[:1] == [key]
+
+
+@pytest.mark.parametrize("text", ["6·13 지방선거를 앞두고", "5·18 민주화운동 기념"])
+def test_it_makes_no_claim_of_a_day_that_names_an_election_or_a_historic_event(text: str) -> None:
+    assert keys(text) == []
+
+
+def test_it_reads_a_relative_year_and_its_month_as_one_date() -> None:
+    assert unsupported("2019년 11월 기준", "지난해 11월 기준", reference=date(2020, 10, 29)) == []
+    assert unsupported("내년 2월 완공", "2025년 2월 완공", reference=date(2024, 12, 20)) == []
+    assert unsupported("올해 2월 완공", "2025년 2월 완공", reference=date(2024, 12, 20)) == ["올해"]
 
 
 @pytest.mark.parametrize("text", ["1·2차 회의", "3·4위 결정전", "1·2단계 사업"])

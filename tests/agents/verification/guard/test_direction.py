@@ -1,0 +1,28 @@
+"""guard.direction: the change word said of a figure, checked against the source's."""
+
+from __future__ import annotations
+
+import pytest
+
+from agents.verification.guard import article_findings
+
+TRADE = "수출은 전년보다 3.2% 감소했고 수입은 5.1% 늘었다. 비가 평년보다 85.3mm 더 내려 많았다."
+
+
+def _rules(article: str) -> dict[str, str]:
+    return {f.fact.text: f.rule for f in article_findings(body=article, sources=[TRADE])}
+
+
+@pytest.mark.parametrize(
+    ("article", "figure"),
+    [("수출은 3.2% 증가했다.", "3.2%"), ("수입은 5.1% 줄었다.", "5.1%"), ("수입은 5.1% 감소했다.", "5.1%")],
+)
+def test_it_flags_a_change_said_the_other_way_round(article: str, figure: str) -> None:
+    assert _rules(article)[figure] == "change:direction"
+
+
+@pytest.mark.parametrize(
+    "article", ["수출은 3.2% 줄었다.", "수입은 5.1% 증가했다.", "수입은 5.1%였다.", "강수량은 85.3mm 많았다."]
+)
+def test_it_confirms_a_change_said_the_same_way_or_not_at_all(article: str) -> None:
+    assert set(_rules(article).values()) == {"confirm:match"}
