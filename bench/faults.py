@@ -28,6 +28,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -434,6 +435,7 @@ def main() -> None:
     parser.add_argument("--rate", type=int, default=80, help="E: webhook requests per second")
     parser.add_argument("--outage", type=float, default=10, help="F: seconds the database is away")
     args = parser.parse_args()
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # a timeout's TERM still stops the stack
     if args.only in ("E", "F"):
         load_scenario(args.only, args)
         return
