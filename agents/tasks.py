@@ -25,7 +25,7 @@ from agents.errors import UserFacingError
 from agents.llm import client as llm
 from agents.models import Run, Upload
 from agents.models.runs import run_claim, run_release
-from agents.work import outbox, ownership, runs
+from agents.work import blips, outbox, ownership, runs
 
 log = logging.getLogger(__name__)
 MAX_RETRIES = 3
@@ -37,17 +37,22 @@ def retry_delay(retries: int) -> float:
     return min(60.0, 4.0 * 2**retries) * random.uniform(0.75, 1.25)
 
 
-def execute_run(task: Task, run_id: int, body: Callable[..., Any]) -> None:
-    owner = ownership.new_owner()
-    if not run_claim(run_id=run_id, task_id=task.request.id or "", owner=owner):
-        return  # finished already, or another live delivery owns it
-    run = Run.objects.select_related("reporter").get(pk=run_id)
-    lost = run.attempts - 1 - task.request.retries
-    if lost > LOST_DELIVERIES_ALLOWED:
-        runs.run_fail(run=run, message=msg.RUN_TOO_MANY_ATTEMPTS, code="too_many_attempts")
-        return
-    with ownership.heartbeat(Run, pk=run_id, owner=owner, enabled=not task.request.is_eager):
-        _execute(task, run, body, owner)
+def execute_run(task: Task, run_id: int, body: Callable[..., Any], owner: str = "") -> None:
+    """Claims the run and runs `body` on it. `owner` is given only by a retry after a database
+    blip (agents.work.blips): the run is still that delivery's and is taken back, not counted."""
+    retrying, owner = bool(owner), owner or ownership.new_owner()
+    try:
+        if not run_claim(run_id=run_id, task_id=task.request.id or "", owner=owner, retrying=retrying):
+            return  # finished already, or another live delivery owns it
+        run = Run.objects.select_related("reporter").get(pk=run_id)
+        lost = run.attempts - 1 - task.request.retries
+        if lost > LOST_DELIVERIES_ALLOWED:
+            runs.run_fail(run=run, message=msg.RUN_TOO_MANY_ATTEMPTS, code="too_many_attempts")
+            return
+        with ownership.heartbeat(Run, pk=run_id, owner=owner, enabled=not task.request.is_eager):
+            _execute(task, run, body, owner)
+    except blips.DB_ERRORS as exc:
+        raise blips.retry_after_db_error(task, exc, owner=owner) from exc
 
 
 def _execute(task: Task, run: Run, body: Callable[..., Any], owner: str) -> None:
@@ -67,6 +72,10 @@ def _execute(task: Task, run: Run, body: Callable[..., Any], owner: str) -> None
         runs.run_fail(run=run, message=exc.user_message, code=exc.code)
     except SoftTimeLimitExceeded:
         runs.run_fail(run=run, message=msg.RUN_TIMED_OUT, code="timeout")
+    except runs.RunTakenOver:
+        log.warning("run %s was taken over by another delivery; its result is that one's", run.pk)
+    except blips.DB_ERRORS:
+        raise  # the database is away, not the run's fault: retried in seconds (execute_run)
     except Exception:
         log.exception("run %s failed unexpectedly", run.pk)
         runs.run_fail(run=run, message=msg.RUN_INTERNAL_ERROR, code="internal")
@@ -79,13 +88,13 @@ def _record_key_refusal(run: Run, exc: UserFacingError) -> None:
 
 
 @shared_task(bind=True, max_retries=MAX_RETRIES)
-def draft_run(self: Task, run_id: int) -> None:
-    execute_run(self, run_id, services.draft_execute)
+def draft_run(self: Task, run_id: int, owner: str = "") -> None:
+    execute_run(self, run_id, owner=owner, body=services.draft_execute)
 
 
 @shared_task(bind=True, max_retries=MAX_RETRIES)
-def edit_run(self: Task, run_id: int) -> None:
-    execute_run(self, run_id, services.edit_execute)
+def edit_run(self: Task, run_id: int, owner: str = "") -> None:
+    execute_run(self, run_id, owner=owner, body=services.edit_execute)
 
 
 @shared_task
@@ -138,17 +147,17 @@ LOCK_WAITS = 20  # a run waits up to 10 minutes for the reporter's previous job,
 
 
 @shared_task(bind=True, max_retries=MAX_RETRIES)
-def monitor_check(self: Task, run_id: int, waits: int = 0) -> None:
+def monitor_check(self: Task, run_id: int, waits: int = 0, owner: str = "") -> None:
     from agents.monitoring import services as monitoring
 
-    execute_monitor(self, run_id, waits, monitoring.check_execute)
+    execute_monitor(self, run_id, waits, monitoring.check_execute, owner=owner)
 
 
 @shared_task(bind=True, max_retries=MAX_RETRIES)
-def monitor_report(self: Task, run_id: int, waits: int = 0) -> None:
+def monitor_report(self: Task, run_id: int, waits: int = 0, owner: str = "") -> None:
     from agents.monitoring import services as monitoring
 
-    execute_monitor(self, run_id, waits, monitoring.report_execute)
+    execute_monitor(self, run_id, waits, monitoring.report_execute, owner=owner)
 
 
 @shared_task
@@ -159,7 +168,7 @@ def monitor_scheduled(reporter_id: int, command: str) -> None:
     monitoring.scheduled_fire(reporter_id=reporter_id, command=command)
 
 
-def execute_monitor(task: Task, run_id: int, waits: int, body: Callable[..., Any]) -> None:
+def execute_monitor(task: Task, run_id: int, waits: int, body: Callable[..., Any], owner: str = "") -> None:
     """execute_run under the reporter's job lock; a busy lock means wait, never fail at once.
 
     While Celery waits to retry a transient model error, the lock is kept as a reservation for
@@ -175,7 +184,7 @@ def execute_monitor(task: Task, run_id: int, waits: int, body: Callable[..., Any
     try:
         with locks.job_lock(reporter_id=run.reporter_id, run_id=run.pk, kind=run.kind) as held:
             try:
-                execute_run(task, run_id, body)
+                execute_run(task, run_id, body, owner)
             except Retry:
                 held.hand_over(ttl=locks.RESERVE_TTL)
                 raise

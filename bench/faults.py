@@ -8,12 +8,19 @@ Prints the figures of the reliability table in docs/operations.md:
   D. 10 Telegram updates (/status) whose worker is SIGKILLed after Telegram showed each reply but
      before any was marked processed, then restarted; baseline in the same run: the same with the
      reply records erased before the restart (what the code did before they existed).
+  E. The sweeper's race: --rate updates/s (a fifth of them redelivered) for 30 s with the requeue
+     rule at 3 s; every chat must be answered exactly once (bench/_fault_load.py).
+  F. The database restarted (cut at a loopback proxy for --outage s) under 30 updates/s with the
+     production recovery settings: the time from its return to the last reply, none lost or twice.
+     E and F each run on a stack of their own: give them alone (--only E, --only F).
 
 Recovery settings are the production defaults (deploy/newsdesk.env.example) unless --fast.
 Uses its own redis-server on a free port and its own database (--db, newsdesk_faults); the fake
 model answers every call after --llm-delay seconds, so kills land mid-draft.
 
     uv run python bench/faults.py [--fast] [--llm-delay 1.0] [--only A,B,C,D] [--db NAME]
+    uv run python bench/faults.py --only E [--rate 80]
+    uv run python bench/faults.py --only F [--outage 10]
 """
 
 from __future__ import annotations
@@ -21,6 +28,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -34,7 +42,16 @@ import httpx
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.integration.harness import FAST_RECOVERY, RedisServer, SteadyAnthropic, Worker, free_port  # noqa: E402
+import _fault_load  # noqa: E402
+
+from tests.integration.harness import (  # noqa: E402
+    FAST_RECOVERY,
+    RedisServer,
+    SteadyAnthropic,
+    TcpProxy,
+    Worker,
+    free_port,
+)
 
 PG_ADMIN = "postgres://postgres@127.0.0.1:5432/postgres"
 DB_NAME = "newsdesk_faults"  # --db
@@ -381,6 +398,32 @@ def stop_llm_workers(stack: Stack) -> None:
         stack.workers.remove(worker)
 
 
+def load_scenario(name: str, args: argparse.Namespace) -> None:
+    """E or F on a stack of its own: its settings (E) or its database proxy (F) differ."""
+    stack = Stack(Path(tempfile.mkdtemp(prefix=f"newsdesk-faults-{name}-")), False, args.llm_delay, args.db)
+    if name == "E":
+        stack.env.update(_fault_load.RACE_SETTINGS)
+    proxy = None
+    try:
+        stack.prepare()
+        if name == "F":  # the processes under test reach the database only through the proxy
+            proxy = TcpProxy("127.0.0.1", 5432)
+            stack.env["DATABASE_URL"] = f"postgres://postgres@127.0.0.1:{proxy.port}/{stack.db}"
+        stack.start_beat()
+        url = stack.start_web()
+        stack.worker(f"{name.lower()}-llm", queues="llm", pool="threads", concurrency=16)
+        stack.worker(f"{name.lower()}-io", queues="io", pool="prefork", concurrency=2)
+        print(f"settings: {'requeue rule 3 s (E)' if name == 'E' else 'production defaults'}")
+        if name == "E":
+            _fault_load.scenario_e(stack, url, SECRET, rate=args.rate, seconds=30)
+        else:
+            _fault_load.scenario_f(stack, url, SECRET, proxy=proxy, outage=args.outage)
+    finally:
+        stack.close()
+        if proxy is not None:
+            proxy.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -389,7 +432,13 @@ def main() -> None:
     parser.add_argument("--llm-delay", type=float, default=1.0)
     parser.add_argument("--only", default="A,B,C,D")
     parser.add_argument("--db", default=DB_NAME, help="the database to drop and create for the run")
+    parser.add_argument("--rate", type=int, default=80, help="E: webhook requests per second")
+    parser.add_argument("--outage", type=float, default=10, help="F: seconds the database is away")
     args = parser.parse_args()
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # a timeout's TERM still stops the stack
+    if args.only in ("E", "F"):
+        load_scenario(args.only, args)
+        return
     stack = Stack(Path(tempfile.mkdtemp(prefix="newsdesk-faults-")), args.fast, args.llm_delay, args.db)
     try:
         stack.prepare()

@@ -15,6 +15,7 @@ NO_PUBLISHER_STYLES = "(편집자가 등록한 언론사 스타일이 아직 없
 NOT_A_REPORTER = "기자 프로필이 없는 계정입니다. 관리자에게 `manage.py createreporter`로 등록을 요청하세요."
 BAD_JSON = "요청 본문이 올바른 JSON이 아닙니다."
 BAD_REQUEST = "요청 형식이 올바르지 않습니다."
+BODY_TOO_LARGE = "요청 본문이 너무 큽니다. 보도자료는 파일로 올리거나 나눠서 보내 주세요."
 BAD_REFERENCE_DATE = "reference_date는 2026-03-05처럼 YYYY-MM-DD 형식의 실제 날짜로 적어 주세요."
 NOT_FOUND = "찾을 수 없습니다."
 SERVICE_UNAVAILABLE = (

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from datetime import date
 from typing import Any
 
@@ -15,6 +14,7 @@ from agents.models import Article, MonitorItem, Run, RunEvent
 from agents.monitoring import selectors as monitor_selectors
 from agents.services import InputError, verify_by_code
 from newsdesk import messages as msg
+from newsdesk import safe_json
 from newsdesk.choices import reporter_choices
 from newsdesk.models import Reporter
 
@@ -55,9 +55,11 @@ def _follow_up_item(value: Any) -> int | None:
 
 def parse_json_body(request: HttpRequest) -> dict[str, Any]:
     try:
-        data = json.loads(request.body or b"{}")
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise InputError(msg.BAD_JSON, status=400) from exc
+        data = safe_json.request_json(request, empty=b"{}")
+    except safe_json.BodyTooLarge as exc:
+        raise InputError(msg.BODY_TOO_LARGE, status=exc.status) from exc
+    except safe_json.UnsafeJSON as exc:  # malformed or nested too deep
+        raise InputError(msg.BAD_JSON, status=exc.status) from exc
     if not isinstance(data, dict):
         raise InputError(msg.BAD_JSON, status=400)
     return data

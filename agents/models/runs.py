@@ -166,13 +166,15 @@ class Upload(models.Model):
         return self.file_name
 
 
-def run_claim(*, run_id: int, owner: str, task_id: str = "") -> bool:
+def run_claim(*, run_id: int, owner: str, task_id: str = "", retrying: bool = False) -> bool:
     """Takes the run for one delivery with a conditional UPDATE, counting the attempt.
 
     A queued run is free; a running one only when its owner went silent (no heartbeat for
     NEWSDESK_HEARTBEAT_STALE_SECONDS, or released for a retry) or was a process of this machine
     that has died. So a duplicate or redelivered message never runs a run twice at the same time.
     """
+    if retrying and ownership.reclaim(Run, pk=run_id, base=Q(status=Run.Status.RUNNING), owner=owner):
+        return True  # a retry after a database blip: the run is still this delivery's
     now = timezone.now()
     free = Q(status=Run.Status.QUEUED) | (Q(status=Run.Status.RUNNING) & ownership.silent_q(now))
     claimed = Run.objects.filter(free, pk=run_id).update(

@@ -13,9 +13,11 @@ from contextlib import contextmanager
 from datetime import datetime, timedelta
 from typing import Any
 
+from celery import Task
+from celery.exceptions import Retry
 from django.db.models import Model, Q
 
-from agents.work import outbox, ownership
+from agents.work import blips, outbox, ownership
 
 
 def message_record(*, task: str, args: list[Any], key: str, countdown: float = 0) -> None:
@@ -48,6 +50,19 @@ def owner_stale_after() -> timedelta:
 def owner_silent_q(*, now: datetime | None = None) -> Q:
     """Rows whose owner stopped beating (or never did and was claimed long ago)."""
     return ownership.silent_q(now)
+
+
+def owner_reclaim(*, model: type[Model], pk: int, base: Q, owner: str) -> bool:
+    """A retry after a database blip takes back the row its owner still holds; True if it did."""
+    return ownership.reclaim(model, pk=pk, base=base, owner=owner)
+
+
+DB_ERRORS = blips.DB_ERRORS  # a lost connection: retried in seconds, not left to the sweeper
+
+
+def retry_after_db_error(*, task: Task, exc: Exception, owner: str) -> Retry:
+    """The Retry to raise: the task again in a moment, on a fresh connection, keeping its row."""
+    return blips.retry_after_db_error(task, exc, owner=owner)
 
 
 def owner_take_over(*, model: type[Model], pk: int, base: Q, owner: str, **updates: Any) -> bool:

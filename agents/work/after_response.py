@@ -99,7 +99,7 @@ class _Publisher:
             with self.sending:  # a flush at exit may drain from another thread
                 sent = self.sender.send(batch, skip_if_recently_down=True)
             self.sent.add(message.pk for message in batch[:sent])
-            if unsent := [message.pk for message in batch[sent:]]:
+            if unsent := batch[sent:]:
                 handoff.release(unsent)
             return sent
         except Exception as exc:  # the database went away: the leases expire, the relay sends them

@@ -140,9 +140,17 @@ def forget(pks: Sequence[int]) -> None:
     OutboxMessage.objects.filter(pk__in=pks).delete()
 
 
-def release(pks: Sequence[int]) -> None:
-    """Hands rows this process failed to send to the relay, counting the attempt."""
-    OutboxMessage.objects.filter(pk__in=pks).update(claimed_until=None, attempts=F("attempts") + 1)
+def release(messages: Sequence[OutboxMessage]) -> None:
+    """Hands rows this process failed to send to the relay, counting the attempt: only rows still
+    under this process's lease (their `claimed_until` as it was leased). A row whose lease ran out
+    meanwhile may be held by another relay now; freeing it would let a third one send it too."""
+    by_lease: dict[Any, list[int]] = {}
+    for message in messages:
+        by_lease.setdefault(message.claimed_until, []).append(message.pk)
+    for lease, pks in by_lease.items():
+        OutboxMessage.objects.filter(pk__in=pks, claimed_until=lease).update(
+            claimed_until=None, attempts=F("attempts") + 1
+        )
 
 
 def countdown(message: OutboxMessage) -> float | None:

@@ -173,7 +173,7 @@ def relay(
         handoff.forget([message.pk for message in batch[:sent]])
     elif sent and sent_rows is not None:
         sent_rows.add(message.pk for message in batch[:sent])
-    if unsent := [message.pk for message in batch[sent:]]:
+    if unsent := batch[sent:]:
         handoff.release(unsent)
     return sent
 
@@ -182,6 +182,7 @@ def _claim(limit: int) -> list[OutboxMessage]:
     """Leases up to `limit` free messages, oldest first, in one statement (another relay skips the
     rows this one locked, where the database can say so)."""
     now = timezone.now()
+    lease = now + LEASE  # also this claim's token: rows are released only while it holds
     table = _quote(OutboxMessage._meta.db_table)
     skip = " FOR UPDATE SKIP LOCKED" if connection.features.has_select_for_update_skip_locked else ""
     sql = (
@@ -190,12 +191,20 @@ def _claim(limit: int) -> list[OutboxMessage]:
         "RETURNING id, task, args, not_before, attempts"
     )
     with connection.cursor() as cursor:
-        cursor.execute(sql, [now + LEASE, now, limit])
+        # The lease as the ORM writes it (SQLite stores text): release() compares it for equality.
+        cursor.execute(sql, [connection.ops.adapt_datetimefield_value(lease), now, limit])
         rows = sorted(cursor.fetchall())
     # The rows as they are read, not through a RawQuerySet: at one message a notification, its
     # per-query set-up was a quarter of the relay's work.
     return [
-        OutboxMessage(pk=pk, task=task, args=_json(args), not_before=_moment(not_before), attempts=attempts)
+        OutboxMessage(
+            pk=pk,
+            task=task,
+            args=_json(args),
+            not_before=_moment(not_before),
+            attempts=attempts,
+            claimed_until=lease,
+        )
         for pk, task, args, not_before, attempts in rows
     ]
 
@@ -218,5 +227,5 @@ def _send(message: OutboxMessage, *, skip_if_recently_down: bool = False) -> boo
     if handoff.send([message], skip_if_recently_down=skip_if_recently_down):
         handoff.forget([message.pk])
         return True
-    handoff.release([message.pk])
+    handoff.release([message])
     return False

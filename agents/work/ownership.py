@@ -73,6 +73,12 @@ def silent_q(now: Any = None) -> Q:
     return Q(owner="") | Q(heartbeat_at__lt=limit) | Q(heartbeat_at__isnull=True)
 
 
+def reclaim(model: type[Model], *, pk: int, base: Q, owner: str) -> bool:
+    """A task retrying after a database blip takes back the row it claimed before the blip (it
+    could not release it), unless someone took it over meanwhile; not counted as an attempt."""
+    return model._default_manager.filter(base, pk=pk, owner=owner).update(heartbeat_at=timezone.now()) == 1
+
+
 def take_over(model: type[Model], *, pk: int, base: Q, owner: str, **updates: Any) -> bool:
     """Claims a row held by an owner that died on this machine: one compare-and-set on its owner."""
     previous = model._default_manager.filter(base, pk=pk).values_list("owner", flat=True).first()

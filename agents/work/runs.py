@@ -95,12 +95,23 @@ def stage_set(*, run: Run, stage: str, message: str = "") -> None:
     event_add(run=run, kind=RunEvent.Kind.STAGE, message=message or msg.STAGE_LABELS.get(stage, stage))
 
 
+class RunTakenOver(Exception):
+    """The run's owner changed since this delivery read it (its heartbeat went stale and another
+    delivery claimed it): this one's outcome is dropped, the owner's stands."""
+
+
+def _settle(run: Run, **fields: object) -> bool:
+    """Writes the run's outcome only if it is still the owner's that read it: one conditional
+    UPDATE, so two deliveries of one run can never both finish it."""
+    for name, value in fields.items():
+        setattr(run, name, value)
+    return Run.objects.filter(pk=run.pk, owner=run.owner).update(**fields, timings=run.timings) == 1
+
+
 def run_finish(*, run: Run, message: str = "완료", savepoint: bool = True) -> None:
-    run.status = Run.Status.DONE
-    run.stage = "done"
-    run.finished_at = timezone.now()
-    run.error = ""
-    run.save(update_fields=["status", "stage", "finished_at", "error", "timings"])
+    """Marks the run done; RunTakenOver (roll the result back) when another delivery owns it now."""
+    if not _settle(run, status=Run.Status.DONE, stage="done", finished_at=timezone.now(), error=""):
+        raise RunTakenOver(f"run {run.pk} is owned by another delivery now")
     event_add(run=run, kind=RunEvent.Kind.DONE, message=message, savepoint=savepoint)
 
 
@@ -126,11 +137,11 @@ def finish_with(*, run: Run, message: str, save: Callable[[], T]) -> T:
 
 
 def run_fail(*, run: Run, message: str, code: str = "") -> None:
-    run.status = Run.Status.FAILED
-    run.error = message
-    run.error_code = code[:30]
-    run.finished_at = timezone.now()
-    run.save(update_fields=["status", "error", "error_code", "finished_at", "timings"])
+    """Marks the run failed, unless another delivery owns it now (then its outcome stands)."""
+    fields = {"status": Run.Status.FAILED, "error": message, "error_code": code[:30]}
+    if not _settle(run, **fields, finished_at=timezone.now()):
+        log.warning("run %s not failed here: another delivery owns it now", run.pk)
+        return
     event_add(run=run, kind=RunEvent.Kind.ERROR, message=message)
 
 

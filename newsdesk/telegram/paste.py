@@ -199,14 +199,22 @@ def recover(*, now: datetime) -> int:
     released = 0
     for token, reporter_id in unrouted.values_list("batch", "reporter_id").distinct()[:100]:
         log.warning("paste batch %s died while routing", token)
-        released += _retry(token, reporter_id=reporter_id, now=now, wait=0)
+        released += _retry(token, reporter_id=reporter_id, now=now, wait=0, claimed_before=dead)
     return released
 
 
-def _retry(token: str, *, reporter_id: int, now: datetime, wait: float) -> bool:
+def _retry(
+    token: str, *, reporter_id: int, now: datetime, wait: float, claimed_before: datetime | None = None
+) -> bool:
     """Releases an unfinished batch to be routed again, unless the job it asked for was queued
-    (then it is done: the job's result reaches the chat whatever happened to the routing)."""
+    (then it is done: the job's result reaches the chat whatever happened to the routing).
+
+    Every UPDATE repeats the condition the batch was chosen by (still this claim's token, still
+    unrouted, and for the sweeper still claimed before `claimed_before`): a routing that finished
+    since the sweeper's select keeps its batch, and is not routed a second time."""
     rows = PendingText.objects.filter(batch=token, routed_at__isnull=True)
+    if claimed_before is not None:
+        rows = rows.filter(claimed_at__lt=claimed_before)
     if rows.filter(run__isnull=False).exists():
         rows.update(routed_at=now)
         return False

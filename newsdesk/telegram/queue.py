@@ -61,10 +61,14 @@ def update_requeue_if_lost(*, update_id: int) -> bool:
 
 
 def _requeue(update: TelegramUpdate, now: datetime) -> bool:
+    """Takes the update back and queues it again, only if it is still lost: the UPDATE repeats the
+    select's condition, so a worker that claimed it since the select keeps it (taking it from that
+    worker made it skip its reply and mark the update done, and the reply was never sent)."""
     if work.message_waiting(key=update_key(update.pk)):
         return False  # recorded, not yet sent: the relay has it
     with transaction.atomic():
-        TelegramUpdate.objects.filter(pk=update.pk).update(owner="", heartbeat_at=now)
+        if not _lost(now).filter(pk=update.pk).update(owner="", heartbeat_at=now):
+            return False  # claimed (or finished) since it was selected
         update_queue(update=update)
     return True
 
@@ -97,6 +101,15 @@ def flush_queue(*, reporter_id: int, wait: float) -> None:
         )
 
 
+def _delivery_requeue(undelivered: QuerySet[TelegramDelivery], *, pk: int, run_id: int, now: datetime) -> int:
+    """As _requeue: taken back only while the select's condition still holds (not claimed since)."""
+    with transaction.atomic():
+        if not undelivered.filter(pk=pk).update(owner="", heartbeat_at=now):
+            return 0
+        work.message_record(task=DELIVER_RUN, args=[run_id], key=delivery_key(run_id))
+    return 1
+
+
 def sweep() -> int:
     """Sends again updates and results whose message was lost or whose worker died. Idempotent."""
     now = timezone.now()
@@ -104,13 +117,10 @@ def sweep() -> int:
     lost = _stale_q(now)
     requeued = sum(_requeue(update, now) for update in _lost(now).filter(received_at__lt=wait)[:200])
     finished = Q(run__status__in=(Run.Status.DONE, Run.Status.FAILED), run__finished_at__lt=wait)
-    for delivery in TelegramDelivery.objects.filter(lost, finished, delivered_at__isnull=True, error="")[
-        :200
-    ]:
+    undelivered = TelegramDelivery.objects.filter(lost, finished, delivered_at__isnull=True, error="")
+    for delivery in undelivered[:200]:
         if not work.message_waiting(key=delivery_key(delivery.run_id)):
-            TelegramDelivery.objects.filter(pk=delivery.pk).update(owner="", heartbeat_at=now)
-            delivery_queue(run_id=delivery.run_id)
-            requeued += 1
+            requeued += _delivery_requeue(undelivered, pk=delivery.pk, run_id=delivery.run_id, now=now)
     # Text parts nobody flushed (their flush message was lost): flushing twice is harmless.
     waiting = PendingText.objects.filter(batch="", received_at__lt=wait).values_list("reporter_id", flat=True)
     for reporter_id in set(waiting[:200]):

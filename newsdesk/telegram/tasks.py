@@ -7,7 +7,7 @@ import logging
 from datetime import timedelta
 
 from celery import Task, shared_task
-from django.db.models import F, Q
+from django.db.models import F, Q, QuerySet
 from django.utils import timezone
 
 from agents.models import Run
@@ -23,35 +23,44 @@ MAX_ATTEMPTS = 3
 
 
 @shared_task(bind=True)
-def handle_update(self: Task, update_pk: int) -> None:
-    """Processes an update once: claimed with a heartbeat; replies are never retried blindly."""
-    owner = work.owner_new()
-    if not _claim(update_pk, self.request.id or "", owner):
-        return
+def handle_update(self: Task, update_pk: int, owner: str = "") -> None:
+    """Processes an update once: claimed with a heartbeat; replies are never retried blindly.
+
+    `owner` is given only by a retry after a database blip: the row is still this delivery's."""
+    retrying, owner = bool(owner), owner or work.owner_new()
+    try:
+        if _claim(update_pk, self.request.id or "", owner, retrying=retrying):
+            handle_owned(update_pk=update_pk, owner=owner, heartbeat=not self.request.is_eager)
+    except work.DB_ERRORS as exc:
+        raise work.retry_after_db_error(task=self, exc=exc, owner=owner) from exc
+
+
+def handle_owned(*, update_pk: int, owner: str, heartbeat: bool = True) -> None:
+    """The work of a claimed update: dispatch with its replies logged, then marked done while ours."""
     update = TelegramUpdate.objects.get(pk=update_pk)
+    ours = TelegramUpdate.objects.filter(pk=update_pk, owner=owner, processed_at__isnull=True)
     if update.attempts > MAX_ATTEMPTS:  # its worker keeps dying: stop instead of looping
-        TelegramUpdate.objects.filter(pk=update_pk).update(
-            processed_at=timezone.now(), error="too many attempts", payload={}
-        )
+        ours.update(processed_at=timezone.now(), error="too many attempts", payload={})
         return
     error = ""
     reply_log = _reply_log(update, owner)
     try:
         with (
-            work.owner_heartbeat(
-                model=TelegramUpdate, pk=update_pk, owner=owner, enabled=not self.request.is_eager
-            ),
+            work.owner_heartbeat(model=TelegramUpdate, pk=update_pk, owner=owner, enabled=heartbeat),
             once.replies_of(reply_log),
         ):
             dispatch.handle(update.payload)
+    except work.DB_ERRORS:
+        raise  # the database is away, not the update's fault: retried in seconds (handle_update)
     except Exception as exc:  # a reply may already be out: retrying could answer twice
         log.exception("telegram update %s failed", update.update_id)
         error = type(exc).__name__
     # Only update_id is needed from now on (to refuse redeliveries); the payload may carry an API key
     # or three days' worth of private text, so it is not kept. The last reply's outcome goes with it.
-    TelegramUpdate.objects.filter(pk=update_pk).update(
-        processed_at=timezone.now(), error=error, payload={}, replies=reply_log.entries
-    )
+    # Only while the update is still ours: a worker that took it over (ours went silent) answers it,
+    # and marking it done here would leave that worker nothing to do and its replies unsent.
+    if not ours.update(processed_at=timezone.now(), error=error, payload={}, replies=reply_log.entries):
+        log.warning("telegram update %s was taken over by another worker; left to it", update.update_id)
 
 
 def _reply_log(update: TelegramUpdate, owner: str) -> once.ReplyLog:
@@ -71,10 +80,12 @@ def flush_text(reporter_id: int) -> None:
         paste.schedule_flush(reporter_id=reporter_id, wait=wait)
 
 
-def _claim(update_pk: int, task_id: str, owner: str) -> bool:
+def _claim(update_pk: int, task_id: str, owner: str, *, retrying: bool = False) -> bool:
     now = timezone.now()
     unprocessed = Q(processed_at__isnull=True)
     fields = {"task_id": task_id, "attempts": F("attempts") + 1}
+    if retrying and work.owner_reclaim(model=TelegramUpdate, pk=update_pk, base=unprocessed, owner=owner):
+        return True  # a retry after a database blip: the row is still ours
     if TelegramUpdate.objects.filter(unprocessed, work.owner_silent_q(now=now), pk=update_pk).update(
         owner=owner, heartbeat_at=now, **fields
     ):
@@ -83,34 +94,55 @@ def _claim(update_pk: int, task_id: str, owner: str) -> bool:
 
 
 @shared_task(bind=True, max_retries=5)
-def deliver_run(self: Task, run_id: int) -> None:
+def deliver_run(self: Task, run_id: int, owner: str = "") -> None:
     """Sends a finished run's result to its chat once, resuming after the parts already sent."""
-    run = Run.objects.select_related("reporter").get(pk=run_id)
-    delivery = _delivery_of(run)
-    owner = work.owner_new()
-    if delivery is None or not _claim_delivery(delivery.pk, owner):
-        return
+    retrying, owner = bool(owner), owner or work.owner_new()
+    try:
+        run = Run.objects.select_related("reporter").get(pk=run_id)
+        delivery = _delivery_of(run)
+        if delivery is not None and _claim_delivery(delivery.pk, owner, retrying=retrying):
+            deliver_owned(self, run=run, delivery=delivery, owner=owner)
+    except work.DB_ERRORS as exc:
+        raise work.retry_after_db_error(task=self, exc=exc, owner=owner) from exc
+
+
+def deliver_owned(task: Task, *, run: Run, delivery: TelegramDelivery, owner: str) -> None:
+    """The parts of a claimed delivery not sent yet, each while ours; then the delivery marked done."""
     delivery.refresh_from_db()
     messages = result_messages(run)
+    ours = TelegramDelivery.objects.filter(pk=delivery.pk, owner=owner, delivered_at__isnull=True)
     try:
         with work.owner_heartbeat(
-            model=TelegramDelivery, pk=delivery.pk, owner=owner, enabled=not self.request.is_eager
+            model=TelegramDelivery, pk=delivery.pk, owner=owner, enabled=not task.request.is_eager
         ):
-            for index in range(delivery.sent_parts, len(messages)):
-                _send(delivery.chat_id, messages[index])
-                TelegramDelivery.objects.filter(pk=delivery.pk).update(sent_parts=index + 1)
+            if not _send_parts(ours, delivery, messages):
+                log.warning("result of run %s was taken over by another worker; left to it", run.pk)
+                return
     except client.TelegramError as exc:
         if exc.permanent:
-            TelegramDelivery.objects.filter(pk=delivery.pk).update(error=exc.description[:300])
-            log.warning("result of run %s not deliverable: %s", run_id, exc.description)
+            ours.update(error=exc.description[:300])
+            log.warning("result of run %s not deliverable: %s", run.pk, exc.description)
             return
         countdown = exc.retry_after or 10
-        TelegramDelivery.objects.filter(pk=delivery.pk, owner=owner).update(
-            owner="", heartbeat_at=timezone.now() + timedelta(seconds=countdown)
-        )
-        raise self.retry(countdown=countdown, exc=exc) from exc
-    _finish(run, delivery, messages)
-    reverify.offer(run=run, chat_id=delivery.chat_id)
+        ours.update(owner="", heartbeat_at=timezone.now() + timedelta(seconds=countdown))
+        raise task.retry(countdown=countdown, exc=exc) from exc
+    if _finish(run, delivery, messages, ours=ours):
+        reverify.offer(run=run, chat_id=delivery.chat_id)
+
+
+def _send_parts(
+    ours: QuerySet[TelegramDelivery], delivery: TelegramDelivery, messages: list[Outgoing]
+) -> bool:
+    """Sends the parts not sent yet, each only while the delivery is still ours (one conditional
+    UPDATE that also beats its heartbeat, so the sweeper cannot find it stale mid-part); False
+    when another worker took it over."""
+    for index in range(delivery.sent_parts, len(messages)):
+        if not ours.filter(sent_parts=index).update(heartbeat_at=timezone.now()):
+            return False
+        _send(delivery.chat_id, messages[index])
+        if not ours.update(sent_parts=index + 1):
+            return False
+    return True
 
 
 def _delivery_of(run: Run) -> TelegramDelivery | None:
@@ -125,9 +157,11 @@ def _delivery_of(run: Run) -> TelegramDelivery | None:
     return delivery
 
 
-def _claim_delivery(pk: int, owner: str) -> bool:
+def _claim_delivery(pk: int, owner: str, *, retrying: bool = False) -> bool:
     now = timezone.now()
     open_ = Q(delivered_at__isnull=True, error="")
+    if retrying and work.owner_reclaim(model=TelegramDelivery, pk=pk, base=open_, owner=owner):
+        return True  # a retry after a database blip: the delivery is still ours
     if TelegramDelivery.objects.filter(open_, work.owner_silent_q(now=now), pk=pk).update(
         owner=owner, heartbeat_at=now
     ):
@@ -142,8 +176,17 @@ def _send(chat_id: int, message: Outgoing) -> None:
         client.send_text(chat_id=chat_id, text=message.text)
 
 
-def _finish(run: Run, delivery: TelegramDelivery, messages: list[Outgoing]) -> None:
-    TelegramDelivery.objects.filter(pk=delivery.pk).update(delivered_at=timezone.now())
+def _finish(
+    run: Run,
+    delivery: TelegramDelivery,
+    messages: list[Outgoing],
+    *,
+    ours: QuerySet[TelegramDelivery],
+) -> bool:
+    """Marks the delivery done and logs it in the conversation, once: False (nothing done) when
+    another worker took the delivery over, which finishes it instead."""
+    if not ours.update(delivered_at=timezone.now()):
+        return False
     article = getattr(run, "article", None) if run.status == Run.Status.DONE else None
     meta = {"run_id": run.pk, **({"article_id": article.pk} if article is not None else {})}
     message_log(
@@ -162,6 +205,7 @@ def _finish(run: Run, delivery: TelegramDelivery, messages: list[Outgoing]) -> N
                 message_id=delivery.status_message_id,
                 text=replies.STATUS_LINE.format(label=label, message=done),
             )
+    return True
 
 
 UPDATE_RETENTION = timedelta(days=3)  # Telegram gives up redelivering after a day

@@ -10,7 +10,6 @@ Refused requests are counted (newsdesk.telegram.spoofing), never logged one by o
 from __future__ import annotations
 
 import hmac
-import json
 from typing import Any, Literal
 
 from django.conf import settings
@@ -18,7 +17,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
-from newsdesk import logs
+from newsdesk import logs, safe_json
 from newsdesk.models import TelegramUpdate
 from newsdesk.telegram import queue, spoofing
 
@@ -35,12 +34,10 @@ def webhook(request: HttpRequest) -> HttpResponse:
         refused = HttpResponse(status=403)
         logs.mark_logged_elsewhere(request)  # counted instead of Django's "Forbidden" line each
         return refused
-    if int(request.headers.get("Content-Length") or 0) > MAX_BODY:
-        return HttpResponse(status=413)
     try:
-        payload = json.loads(request.body)
-    except (ValueError, UnicodeDecodeError):
-        return HttpResponse(status=400)
+        payload = safe_json.request_json(request, max_bytes=MAX_BODY)
+    except safe_json.UnsafeJSON as exc:  # malformed, nested too deep, or too large
+        return HttpResponse(status=exc.status)
     if not isinstance(payload, dict) or not isinstance(payload.get("update_id"), int):
         return HttpResponse(status=400)
     return JsonResponse({"ok": True, "result": receive_update(payload)})

@@ -15,14 +15,18 @@ import time
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
+import kombu.pools
 import pytest
 from django.conf import settings
 from django.db import connection
 
+from agents.work import handoff
 from conftest import TEST_FERNET_KEY
-from newsdesk.celery import app
+from newsdesk.celery import app, use_broker
 from tests.fakes.anthropic import FakeAnthropic
+from tests.integration.harness import FAST_RECOVERY, RedisServer
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -127,3 +131,47 @@ def _run_worker(fake_llm: FakeAnthropic, tmp_path: Path, pool: tuple[str, ...]) 
         yield process
     finally:
         process.stop()
+
+
+# --- our own Redis and the web side pointed at it (the fault tests) ------------------------------
+@pytest.fixture
+def redis(tmp_path: Path) -> Iterator[RedisServer]:
+    if connection.vendor != "postgresql":
+        pytest.skip("needs PostgreSQL (.ci/run's second pass sets DATABASE_URL)")
+    try:
+        server = RedisServer(tmp_path / "redis")
+    except RuntimeError as exc:
+        pytest.skip(str(exc))
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def web_broker(redis: RedisServer, settings: Any) -> Iterator[None]:
+    """Points this process (the web side of the test) at our Redis, with the production options."""
+    for name, value in FAST_RECOVERY.items():
+        setattr(settings, name, int(value))
+    previous = app.conf.broker_url, app.conf.broker_transport_options, app.conf.broker_transport
+    previous_state = handoff.broker
+    _reset_pools()
+    use_broker(redis.url())
+    app.conf.broker_transport_options = {"max_retries": 1, "interval_start": 0, "socket_connect_timeout": 3}
+    handoff.broker = handoff._BrokerState()
+    try:
+        yield
+    finally:
+        _reset_pools()
+        app.conf.broker_url, app.conf.broker_transport_options, app.conf.broker_transport = previous
+        handoff.broker = previous_state
+
+
+def _reset_pools() -> None:
+    # kombu keeps its connection and producer pools in process-wide registries keyed by broker
+    # URL: closing only the app's pool would leave a closed pool there, and the next publish to
+    # the same URL (any later test in this process) would fail with "Acquire on closed pool".
+    kombu.pools.reset()
+    app._pool = None
+    app.amqp._producer_pool = None

@@ -11,11 +11,10 @@ from __future__ import annotations
 import json
 import os
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import kombu.pools
 import pytest
 from django.db import connection
 from django.test import Client
@@ -23,9 +22,7 @@ from django.test import Client
 from agents.models import Article, Run
 from agents.services import draft_create
 from agents.tasks import sweep_stalled_runs
-from agents.work import handoff
 from conftest import TEST_FERNET_KEY
-from newsdesk.celery import app, use_broker
 from newsdesk.models import Reporter, TelegramDelivery, TelegramUpdate
 from newsdesk.services import token_issue
 from newsdesk.telegram import queue
@@ -47,49 +44,6 @@ pytestmark = [
     pytest.mark.xdist_group("worker"),
     pytest.mark.django_db(transaction=True),
 ]
-
-
-@pytest.fixture
-def redis(tmp_path: Path) -> Iterator[RedisServer]:
-    if connection.vendor != "postgresql":
-        pytest.skip("needs PostgreSQL (.ci/run's second pass sets DATABASE_URL)")
-    try:
-        server = RedisServer(tmp_path / "redis")
-    except RuntimeError as exc:
-        pytest.skip(str(exc))
-    server.start()
-    try:
-        yield server
-    finally:
-        server.stop()
-
-
-@pytest.fixture
-def web_broker(redis: RedisServer, settings: Any) -> Iterator[None]:
-    """Points this process (the web side of the test) at our Redis, with the production options."""
-    for name, value in FAST_RECOVERY.items():
-        setattr(settings, name, int(value))
-    previous = app.conf.broker_url, app.conf.broker_transport_options, app.conf.broker_transport
-    previous_state = handoff.broker
-    _reset_pools()
-    use_broker(redis.url())
-    app.conf.broker_transport_options = {"max_retries": 1, "interval_start": 0, "socket_connect_timeout": 3}
-    handoff.broker = handoff._BrokerState()
-    try:
-        yield
-    finally:
-        _reset_pools()
-        app.conf.broker_url, app.conf.broker_transport_options, app.conf.broker_transport = previous
-        handoff.broker = previous_state
-
-
-def _reset_pools() -> None:
-    # kombu keeps its connection and producer pools in process-wide registries keyed by broker
-    # URL: closing only the app's pool would leave a closed pool there, and the next publish to
-    # the same URL (any later test in this process) would fail with "Acquire on closed pool".
-    kombu.pools.reset()
-    app._pool = None
-    app.amqp._producer_pool = None
 
 
 def worker_env(

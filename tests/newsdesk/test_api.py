@@ -74,6 +74,30 @@ def test_it_refuses_malformed_json_with_400(api: Client) -> None:
     assert response.status_code == 400
 
 
+DEEP = '{"press_release": ' + "[" * 1500 + "]" * 1500 + "}"
+
+
+@pytest.mark.parametrize(
+    ("method", "path"), [("post", "/api/drafts"), ("post", "/api/verify"), ("put", "/api/me")]
+)
+def test_json_nested_1500_levels_deep_is_refused_with_400_not_500(
+    api: Client, method: str, path: str
+) -> None:
+    response = getattr(api, method)(path, data=DEEP, content_type="application/json")
+
+    assert response.status_code == 400
+    assert not Run.objects.exists()
+
+
+def test_a_json_body_over_djangos_memory_limit_is_refused_with_413(api: Client, settings) -> None:
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 1000
+    body = json.dumps({"press_release": "가" * 2000})
+
+    response = api.post("/api/drafts", data=body, content_type="application/json")
+
+    assert response.status_code == 413 and "너무 큽니다" in response.json()["detail"]
+
+
 def test_without_an_api_key_it_answers_400_telling_how_to_register_one(
     reporter, api: Client, settings
 ) -> None:

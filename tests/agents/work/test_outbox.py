@@ -121,6 +121,31 @@ def test_a_relay_sends_what_waits_oldest_first_in_one_batch_and_releases_what_th
     assert [(m.args, m.claimed_until, m.attempts) for m in left] == [([n], None, 1) for n in (2, 3, 4)]
 
 
+def test_a_relay_whose_lease_ran_out_mid_publish_does_not_free_the_row_another_relay_holds_now(
+    reporter, broker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    OutboxMessage.objects.create(task="agents.tasks.draft_run", args=[7], key="run:7")
+    taken_by_b: list[OutboxMessage] = []
+
+    def slow_then_refused(producer: Any, *, task: str, args: list[Any], countdown: float | None) -> None:
+        # Relay A's lease runs out while it publishes; relay B claims the row, then A's publish fails.
+        OutboxMessage.objects.update(claimed_until=timezone.now() - timedelta(seconds=1))
+        taken_by_b.extend(outbox._claim(10))
+        raise OperationalError("Error 111 connecting to 127.0.0.1:6399. Connection refused.")
+
+    monkeypatch.setattr(handoff, "publish_one", slow_then_refused)
+    assert outbox.relay() == 0  # relay A: claimed, then refused by the broker
+
+    [row] = OutboxMessage.objects.all()
+    [held] = taken_by_b
+    assert row.claimed_until == held.claimed_until is not None  # still B's: nobody else may send it
+    assert row.attempts == 0
+
+
 def test_services_record_work_and_never_import_the_task_modules() -> None:
     import ast
     from pathlib import Path

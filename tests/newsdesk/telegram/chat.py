@@ -12,6 +12,7 @@ from agents.models import Run
 from newsdesk.models import Reporter, TelegramUpdate
 from newsdesk.telegram import paste, tasks
 from newsdesk.telegram.webhook import receive_update
+from tests.factories import ReporterFactory
 from tests.fakes.telegram import FakeTelegram, callback_update, document_update, text_update
 
 CHAT = 4242
@@ -52,6 +53,18 @@ def process(update: dict[str, Any], *, hold: bool = False) -> dict[str, Any]:
     if not hold:
         quiet(chat_of(update))
     return update
+
+
+def stored_text(text: str, *, chat: int = CHAT) -> TelegramUpdate:
+    """A text update stored by the webhook, not yet handled."""
+    update = text_update(chat_id=chat, text=text)
+    assert receive_update(update) == "stored"
+    return TelegramUpdate.objects.get(update_id=update["update_id"])
+
+
+def registered_reporter(chat: int = CHAT) -> Reporter:
+    """A reporter linked to the chat, with a model key (no web account)."""
+    return ReporterFactory(user=None, telegram_id=chat, anthropic_key=f"sk-ant-test-chat-{chat:04d}")
 
 
 def chat_of(update: dict[str, Any]) -> int:

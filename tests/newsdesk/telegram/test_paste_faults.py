@@ -184,3 +184,23 @@ def test_routed_paste_parts_are_forgotten_with_their_updates() -> None:
     tasks.purge_updates.apply()
 
     assert list(PendingText.objects.all()) == [waiting]
+
+
+def test_a_batch_whose_routing_finishes_between_the_sweepers_select_and_release_is_not_routed_again(
+    reporter_tg, fake_telegram, fake_llm, monkeypatch
+) -> None:
+    routing(monkeypatch, before=WorkerDied())
+    paste_and_die(reporter_tg)  # claimed, unrouted: the sweeper will select it as dead
+
+    class FinishesOnSelect:
+        """The sweeper logs each batch it selected before releasing it: the routing ends right then."""
+
+        def warning(self, *args: object) -> None:
+            PendingText.objects.filter(routed_at__isnull=True).update(routed_at=timezone.now())
+
+    monkeypatch.setattr(paste, "log", FinishesOnSelect())
+
+    assert sweep_after_the_task_time_limit(reporter_tg) == 0
+
+    assert Run.objects.count() == 0 and fake_telegram.sent_texts(CHAT) == []
+    assert PendingText.objects.exclude(batch="").count() == PendingText.objects.count()

@@ -58,6 +58,16 @@ def test_malformed_bodies_get_400_and_nothing_is_stored(
 
 
 @pytest.mark.django_db
+def test_json_nested_1500_levels_deep_gets_400_not_500_and_nothing_is_stored(
+    client: Client, webhook_secret: str
+) -> None:
+    raw = b'{"update_id": 7, "message": ' + b"[" * 1500 + b"]" * 1500 + b"}"
+
+    assert post(client, None, webhook_secret, raw=raw).status_code == 400
+    assert not TelegramUpdate.objects.exists()
+
+
+@pytest.mark.django_db
 def test_an_oversized_body_is_refused_before_it_is_read(client: Client, webhook_secret: str) -> None:
     update = text_update(chat_id=1, text="가" * 200_000)
 
