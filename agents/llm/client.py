@@ -64,6 +64,12 @@ class LLMTransient(LLMError):
     transient = True
 
 
+class LLMTimedOut(LLMTransient):
+    """The call outlived the time it was given; a caller with a deadline stops instead of retrying."""
+
+    code = "llm_timeout"
+
+
 class LLMBadOutput(LLMError):
     code = "bad_output"
 
@@ -160,6 +166,7 @@ def _create(
     tools: Sequence[dict[str, Any]],
     tool_choice: dict[str, Any] | None,
     cache_messages: bool = False,
+    timeout: float | None = None,
 ) -> Any:
     import anthropic
 
@@ -190,7 +197,7 @@ def _create(
     started = time.monotonic()
     try:
         client = _client(ctx.api_key, settings.ANTHROPIC_BASE_URL, settings.NEWSDESK_LLM_TIMEOUT)
-        response = client.messages.create(**params)
+        response = client.messages.create(**params) if timeout is None else _within(client, params, timeout)
     except anthropic.APIError as exc:
         error = _translate(exc)
         _finish(call, started, status=LLMCall.Status.ERROR, error=f"{type(exc).__name__}: {error.code}")
@@ -203,6 +210,43 @@ def _create(
     if response.stop_reason == "refusal":
         raise LLMBadOutput(msg.LLM_REFUSED)
     return response
+
+
+RETRY_PAUSE_SECONDS = 0.5  # the SDK's own first retry delay
+
+
+def _within(client: anthropic.Anthropic, params: dict[str, Any], timeout: float) -> Any:
+    """One call that ends within `timeout` seconds, retries included.
+
+    The SDK's retry would start a timed-out call afresh, past the time given, so it is off here
+    and its one retry of an overloaded or failed answer (429, 529, 5xx, a dropped connection) is
+    made in its place while time is left. The copies share the client's connection pool.
+    """
+    import anthropic
+
+    ends = time.monotonic() + timeout
+    try:
+        return client.with_options(timeout=timeout, max_retries=0).messages.create(**params)
+    except anthropic.APITimeoutError:
+        raise
+    except (anthropic.APIStatusError, anthropic.APIConnectionError) as exc:
+        left = ends - time.monotonic() - RETRY_PAUSE_SECONDS
+        if left <= 0 or not _worth_retrying(exc):
+            raise
+    time.sleep(RETRY_PAUSE_SECONDS)
+    return client.with_options(timeout=left, max_retries=0).messages.create(**params)
+
+
+def _worth_retrying(exc: anthropic.APIError) -> bool:
+    """The SDK's rule: the server's x-should-retry if it says, else 408, 409, 429 and 5xx."""
+    import anthropic
+
+    if not isinstance(exc, anthropic.APIStatusError):
+        return True  # a connection that failed before any answer
+    said = exc.response.headers.get("x-should-retry")
+    if said in ("true", "false"):
+        return said == "true"
+    return exc.status_code in (408, 409, 429) or exc.status_code >= 500
 
 
 def _usage(response: Any) -> Usage:
@@ -245,6 +289,8 @@ def _translate(exc: anthropic.APIError) -> LLMError:
         return LLMError(msg.KEY_NO_CREDIT, detail=type(exc).__name__)
     if isinstance(exc, anthropic.RateLimitError) and _is_spend_cap(exc):
         return LLMError(msg.KEY_NO_CREDIT, detail="spend cap")
+    if isinstance(exc, anthropic.APITimeoutError):
+        return LLMTimedOut(msg.LLM_UNAVAILABLE, detail=type(exc).__name__)
     if isinstance(
         exc, anthropic.RateLimitError | anthropic.InternalServerError | anthropic.APIConnectionError
     ):
@@ -327,10 +373,12 @@ def loop_step(
     tools: Sequence[Tool],
     max_tokens: int = 4096,
     force: str | None = None,
+    timeout: float | None = None,
 ) -> StepResult:
     """One turn of an agent loop: the model must call at least one (maybe several) of `tools`.
 
-    `force` names the one tool the model must call (the loop's last turn forces submission).
+    `force` names the one tool the model must call (the loop's last turn forces submission);
+    `timeout` (seconds, no SDK retry) bounds this call, else NEWSDESK_LLM_TIMEOUT does.
     """
     choice = {"type": "tool", "name": force} if force else {"type": "any"}
     response = _create(
@@ -342,6 +390,7 @@ def loop_step(
         tools=[t.spec() for t in tools],
         tool_choice=choice,
         cache_messages=True,
+        timeout=timeout,
     )
     uses = [ToolUse(b.id, b.name, dict(b.input)) for b in response.content if b.type == "tool_use"]
     text = "".join(b.text for b in response.content if b.type == "text")

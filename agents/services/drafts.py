@@ -15,10 +15,11 @@ from agents import messages as msg
 from agents.drafting.attachments import AttachmentRef
 from agents.drafting.edit import edit_article, lint_fix
 from agents.drafting.material import MAX_LENGTH, MIN_LENGTH, LengthTarget, SourceDoc, article_length
-from agents.drafting.writing import Draft, DraftRequest, write_draft
+from agents.drafting.submission import Draft
+from agents.drafting.writing import DraftRequest, write_draft
 from agents.facts.embargo import release_embargo
 from agents.llm import client as llm
-from agents.models import Article, Run, Upload
+from agents.models import Article, Run, RunEvent, Upload
 from agents.reporters import ReporterLike
 from agents.selectors import article_lint
 from agents.services.common import InputError, done_message, queue_run, require_api_key, save_issues
@@ -176,12 +177,15 @@ def draft_execute(*, run: Run) -> Article:
         on_stage=lambda stage, text: runs.stage_set(run=run, stage=stage, message=text),
     )
     drafted = time.monotonic()
+    if draft.deadline_note:  # said now, not only with the result: the reporter waited long enough
+        runs.event_add(run=run, kind=RunEvent.Kind.WARNING, message=draft.deadline_note)
     runs.stage_set(run=run, stage="verify", message=msg.STAGE_VERIFY)
     check = _verify_or_keep(ctx=ctx, run=run, draft=draft)
     run.timings = {
         "draft_seconds": round(drafted - started, 2),
         "verify_seconds": round(time.monotonic() - drafted, 2),
         "turns": draft.turns,
+        "writing_deadline": bool(draft.deadline_note),
     }
     material = with_key_facts(ctx=ctx, material=[doc.to_json() for doc in draft.material])
 
