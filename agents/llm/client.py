@@ -1,4 +1,4 @@
-"""The one door to Anthropic: the only module that imports the SDK.
+"""The one door to Anthropic: with its errors (agents.llm.errors), the only module that imports the SDK.
 
 Three kinds of call: a forced single-tool call validated against a pydantic schema
 (`call_tool`), one step of an agent loop (`loop_step`) and a short free-text reply
@@ -25,9 +25,18 @@ from django.conf import settings
 from pydantic import BaseModel, ValidationError
 
 from agents import messages as msg
-from agents.errors import UserFacingError
 from agents.llm import catalog
 from agents.llm.caching import with_cache_markers as _with_cache_markers
+
+# The errors are raised and caught as this module's (llm.LLMError, …): re-exported on purpose.
+from agents.llm.errors import LLMBadOutput as LLMBadOutput
+from agents.llm.errors import LLMError as LLMError
+from agents.llm.errors import LLMKeyMissing as LLMKeyMissing
+from agents.llm.errors import LLMKeyRefused as LLMKeyRefused
+from agents.llm.errors import LLMTimedOut as LLMTimedOut
+from agents.llm.errors import LLMTransient as LLMTransient
+from agents.llm.errors import LLMTruncated as LLMTruncated
+from agents.llm.errors import translate, worth_retrying
 from agents.llm.pricing import Usage, cost_usd
 from agents.llm.toolspec import Tool
 from agents.models import LLMCall
@@ -38,46 +47,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 Schema = TypeVar("Schema", bound=BaseModel)
-
-
-# --- errors -----------------------------------------------------------------------------------
-class LLMError(UserFacingError):
-    """A model call failed; `transient` says whether the same call may succeed later."""
-
-    code = "llm_error"
-    transient = False
-
-    def __init__(self, user_message: str, detail: str = "") -> None:
-        super().__init__(user_message, detail=detail)
-
-
-class LLMKeyMissing(LLMError):
-    code = "no_key"
-
-
-class LLMKeyRefused(LLMError):
-    code = "key_refused"
-
-
-class LLMTransient(LLMError):
-    code = "llm_unavailable"
-    transient = True
-
-
-class LLMTimedOut(LLMTransient):
-    """The call outlived the time it was given; a caller with a deadline stops instead of retrying."""
-
-    code = "llm_timeout"
-
-
-class LLMBadOutput(LLMError):
-    code = "bad_output"
-
-
-class LLMTruncated(LLMBadOutput):
-    """The answer hit max_tokens: asking again the same way cuts it again, so the caller splits."""
-
-    code = "truncated"
 
 
 # --- context, tools, results ----------------------------------------------------------------
@@ -199,7 +168,7 @@ def _create(
         client = _client(ctx.api_key, settings.ANTHROPIC_BASE_URL, settings.NEWSDESK_LLM_TIMEOUT)
         response = client.messages.create(**params) if timeout is None else _within(client, params, timeout)
     except anthropic.APIError as exc:
-        error = _translate(exc)
+        error = translate(exc)
         _finish(call, started, status=LLMCall.Status.ERROR, error=f"{type(exc).__name__}: {error.code}")
         raise error from exc
     except BaseException as exc:
@@ -231,22 +200,10 @@ def _within(client: anthropic.Anthropic, params: dict[str, Any], timeout: float)
         raise
     except (anthropic.APIStatusError, anthropic.APIConnectionError) as exc:
         left = ends - time.monotonic() - RETRY_PAUSE_SECONDS
-        if left <= 0 or not _worth_retrying(exc):
+        if left <= 0 or not worth_retrying(exc):
             raise
     time.sleep(RETRY_PAUSE_SECONDS)
     return client.with_options(timeout=left, max_retries=0).messages.create(**params)
-
-
-def _worth_retrying(exc: anthropic.APIError) -> bool:
-    """The SDK's rule: the server's x-should-retry if it says, else 408, 409, 429 and 5xx."""
-    import anthropic
-
-    if not isinstance(exc, anthropic.APIStatusError):
-        return True  # a connection that failed before any answer
-    said = exc.response.headers.get("x-should-retry")
-    if said in ("true", "false"):
-        return said == "true"
-    return exc.status_code in (408, 409, 429) or exc.status_code >= 500
 
 
 def _usage(response: Any) -> Usage:
@@ -278,35 +235,6 @@ def _finish(
         call.cache_creation_input_tokens = usage.cache_creation_input_tokens
         call.cost_usd = cost_usd(model, usage)
     call.save()
-
-
-def _translate(exc: anthropic.APIError) -> LLMError:
-    import anthropic
-
-    if isinstance(exc, anthropic.AuthenticationError | anthropic.PermissionDeniedError):
-        return LLMKeyRefused(msg.KEY_REFUSED, detail=type(exc).__name__)
-    if isinstance(exc, anthropic.PaymentRequiredError):
-        return LLMError(msg.KEY_NO_CREDIT, detail=type(exc).__name__)
-    if isinstance(exc, anthropic.RateLimitError) and _is_spend_cap(exc):
-        return LLMError(msg.KEY_NO_CREDIT, detail="spend cap")
-    if isinstance(exc, anthropic.APITimeoutError):
-        return LLMTimedOut(msg.LLM_UNAVAILABLE, detail=type(exc).__name__)
-    if isinstance(
-        exc, anthropic.RateLimitError | anthropic.InternalServerError | anthropic.APIConnectionError
-    ):
-        return LLMTransient(msg.LLM_UNAVAILABLE, detail=type(exc).__name__)
-    if isinstance(exc, anthropic.APIStatusError) and exc.status_code >= 500:
-        return LLMTransient(msg.LLM_UNAVAILABLE, detail=type(exc).__name__)
-    return LLMError(msg.LLM_REQUEST_REJECTED, detail=type(exc).__name__)
-
-
-def _is_spend_cap(exc: anthropic.RateLimitError) -> bool:
-    # A spend-limit 429 carries no retry-after and keeps failing; retrying only burns time.
-    return (
-        "retry-after" not in exc.response.headers
-        and "limit" in str(exc.message).lower()
-        and ("spend" in str(exc.message).lower() or "credit" in str(exc.message).lower())
-    )
 
 
 def _block_dict(block: Any) -> dict[str, Any]:

@@ -15,8 +15,7 @@ from agents import messages as msg
 from agents.drafting.attachments import AttachmentRef
 from agents.drafting.edit import edit_article, lint_fix
 from agents.drafting.material import MAX_LENGTH, MIN_LENGTH, LengthTarget, SourceDoc, article_length
-from agents.drafting.submission import Draft
-from agents.drafting.writing import DraftRequest, write_draft
+from agents.drafting.writing import Draft, DraftRequest, write_draft
 from agents.facts.embargo import release_embargo
 from agents.llm import client as llm
 from agents.models import Article, Run, RunEvent, Upload
@@ -185,7 +184,6 @@ def draft_execute(*, run: Run) -> Article:
         "draft_seconds": round(drafted - started, 2),
         "verify_seconds": round(time.monotonic() - drafted, 2),
         "turns": draft.turns,
-        "writing_deadline": bool(draft.deadline_note),
     }
     material = with_key_facts(ctx=ctx, material=[doc.to_json() for doc in draft.material])
 
