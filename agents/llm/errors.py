@@ -36,9 +36,9 @@ class LLMTransient(LLMError):
 
 
 class LLMTimedOut(LLMTransient):
-    """The call outlived the time it was given; a caller with a deadline stops instead of retrying."""
+    """The call outlived the time it was given; a caller with a deadline stops instead of retrying.
 
-    code = "llm_timeout"
+    Its code stays "llm_unavailable": runs and faces already read that one for a timeout."""
 
 
 class LLMBadOutput(LLMError):
