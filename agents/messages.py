@@ -16,6 +16,12 @@ LLM_REQUEST_REJECTED = "AI 서비스가 요청을 처리하지 못했습니다. 
 LLM_BAD_OUTPUT = "AI가 올바른 형식의 결과를 내지 못했습니다. 다시 시도해 주세요."
 LLM_REFUSED = "AI가 이 요청의 처리를 거절했습니다."
 
+WRITING_DEADLINE = (
+    "시간 제한({seconds}초)에 걸려 지금까지 쓴 기사로 마무리했습니다. 필요하면 '고쳐줘'로 다듬으세요."
+)
+WRITING_DEADLINE_NOTHING = (
+    "시간 제한({seconds}초) 안에 AI가 기사를 내놓지 못했습니다. 잠시 후 다시 시도해 주세요."
+)
 WRITING_TOO_MANY_TURNS = "기사 작성이 정해진 단계(5회) 안에 끝나지 않았습니다. 다시 시도해 주세요."
 RUN_TOO_MANY_ATTEMPTS = "작업이 반복해서 중단되어 더 이상 시도하지 않습니다. 다시 시도 버튼을 눌러 주세요."
 RUN_TIMED_OUT = "작업 시간이 초과되었습니다. 다시 시도해 주세요."

@@ -306,6 +306,10 @@ NEWSDESK_DEPARTMENT_MODELS: dict[str, str] = {}
 ANTHROPIC_API_KEY = env_secret("ANTHROPIC_API_KEY")
 ANTHROPIC_BASE_URL = env_str("ANTHROPIC_BASE_URL") or None
 NEWSDESK_LLM_TIMEOUT = env_int("NEWSDESK_LLM_TIMEOUT", 90)
+# Model time the writing loop may spend on a draft; then it ends with the best article it has.
+NEWSDESK_WRITING_DEADLINE_SECONDS = env_int("NEWSDESK_WRITING_DEADLINE_SECONDS", 60)
+if NEWSDESK_WRITING_DEADLINE_SECONDS < 1:
+    raise ImproperlyConfigured("NEWSDESK_WRITING_DEADLINE_SECONDS must be at least 1")
 NEWSDESK_ENCRYPTION_KEYS = env_list("NEWSDESK_ENCRYPTION_KEYS") or None  # see newsdesk.crypto
 NEWSDESK_UPLOAD_WAIT_SECONDS = env_int("NEWSDESK_UPLOAD_WAIT_SECONDS", 20)
 # A chat quiet this long (ms) ends a split paste: the Telegram client sends the parts within ~1 s.

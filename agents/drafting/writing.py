@@ -8,29 +8,25 @@ select_articles → submit_article, plus one verification call.
 
 from __future__ import annotations
 
-import json
 import logging
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
-
-from django import db
-from pydantic import ValidationError
 
 from agents import messages as msg
 from agents import prompts
 from agents.drafting import tools
 from agents.drafting.attachments import AttachmentRef
+from agents.drafting.deadline import ModelBudget
 from agents.drafting.followup import Competitor, FollowUpUnreadable, competitor_source
-from agents.drafting.material import LengthTarget, SourceDoc, article_length
+from agents.drafting.material import LengthTarget, SourceDoc
+from agents.drafting.submission import Draft, results_for, review_submission
+from agents.drafting.tool_calls import run_tools
 from agents.errors import UserFacingError
 from agents.facts.density import advise_length
-from agents.facts.keyfacts_model import checked_key_facts
 from agents.llm import client as llm
 from agents.sources import files, naver
 from agents.sources.files import PageRange
-from agents.verification.guard import normalize_body
 from styles.selectors import ResolvedStyle
 
 log = logging.getLogger(__name__)
@@ -63,23 +59,6 @@ class DraftRequest:
     read_file: tools.FileReader = tools.read_here
     instruction: str = ""  # what the reporter asked for in words ("반론 취재 포함해서")
     follow_up: Competitor | None = None  # the competitor's article a follow-up starts from
-
-
-@dataclass
-class Draft:
-    headline: str
-    body: str
-    sources: list[dict[str, str]]
-    material: list[SourceDoc]
-    target: LengthTarget
-    warnings: list[str] = field(default_factory=list)
-    turns: int = 0
-    # The release's key facts as submitted with the article, checked against the release.
-    key_facts: list[dict[str, str]] = field(default_factory=list)
-
-    @property
-    def length(self) -> int:
-        return article_length(self.body)
 
 
 def write_draft(
@@ -187,7 +166,7 @@ def _presearch(state: tools.WritingState, request: DraftRequest, on_stage: Stage
 def _available_tools(state: tools.WritingState, request: DraftRequest) -> list[llm.Tool]:
     """One list for every turn of a run: the prompt cache keys on it, so a list that changed
     between turns would void the cached conversation. Calls that are of no use yet (or any more)
-    are refused in code (`_refusal`)."""
+    are refused in code (`tool_calls.refusal`)."""
     available = []
     if request.attachments:
         available.append(tools.ANALYZE_ATTACHMENT)
@@ -196,35 +175,19 @@ def _available_tools(state: tools.WritingState, request: DraftRequest) -> list[l
     return [*available, tools.SUBMIT_ARTICLE]
 
 
-def _refusal(state: tools.WritingState, use: llm.ToolUse) -> str | None:
-    if use.name == "fetch_articles" and state.searched_by_code:
-        return tools.RESULT_ALREADY_SEARCHED
-    if use.name == "select_articles" and not state.candidates:
-        return tools.RESULT_NO_CANDIDATES_YET
-    if use.name == "analyze_attachment" and len(state.attachment_texts) >= len(state.attachments):
-        return tools.RESULT_ATTACHMENTS_READ
-    return None
-
-
-def _signature(use: llm.ToolUse) -> str:
-    return use.name + json.dumps(use.input, ensure_ascii=False, sort_keys=True)
-
-
 def _loop(
     ctx: llm.CallContext, state: tools.WritingState, request: DraftRequest, target: LengthTarget
 ) -> Draft:
     conversation: list[dict[str, Any]] = [{"role": "user", "content": first_prompt(state, request, target)}]
     system = prompts.load("writing_system")
+    budget = ModelBudget.from_settings()
     reasked_length = False
+    best: Draft | None = None  # a complete article sent back for its length, kept for the deadline
     for turn in range(1, MAX_TURNS + 1):
-        step = llm.loop_step(
-            ctx=ctx,
-            purpose=f"writing_turn_{turn}",
-            system=system,
-            messages=conversation,
-            tools=_available_tools(state, request),
-            force="submit_article" if turn == MAX_TURNS else None,
-        )
+        try:
+            step = _timed_step(ctx, state, request, system, conversation, budget, turn)
+        except DeadlineReached:
+            return _at_deadline(ctx, state, request, target, conversation, best, budget)
         conversation.append({"role": "assistant", "content": step.content})
         if not step.tool_uses:
             conversation.append({"role": "user", "content": prompts.load("nudge_tools")})
@@ -235,128 +198,102 @@ def _loop(
             continue
         # On the last turn there is no turn left to re-ask in: an off-length article is delivered
         # with a warning rather than lost after every call was paid for.
-        outcome = _review_submission(state, submit, target, reasked_length or turn == MAX_TURNS)
+        outcome = review_submission(state, submit, target, reasked_length or turn == MAX_TURNS)
         if isinstance(outcome, Draft):
             outcome.turns = turn
             return outcome
         reasked_length = reasked_length or outcome.about_length
+        best = outcome.kept or best
         conversation.append(
-            {"role": "user", "content": _results_for(step.tool_uses, submit.id, outcome.feedback)}
+            {"role": "user", "content": results_for(step.tool_uses, submit.id, outcome.feedback)}
         )
     raise WritingFailed(msg.WRITING_TOO_MANY_TURNS, "too_many_turns")
 
 
-@dataclass(frozen=True)
-class Rejection:
-    """Why a submission went back to the model; a length miss is re-asked only once."""
-
-    feedback: str
-    about_length: bool = False
+class DeadlineReached(Exception):
+    """The writing loop's model time is spent (NEWSDESK_WRITING_DEADLINE_SECONDS)."""
 
 
-def _results_for(uses: list[llm.ToolUse], submit_id: str, feedback: str) -> list[dict[str, Any]]:
-    """Every tool_use needs a tool_result; calls made alongside a rejected submission are skipped."""
-    results = []
-    for use in uses:
-        content = feedback if use.id == submit_id else tools.RESULT_SKIPPED_WITH_SUBMIT
-        results.append({"type": "tool_result", "tool_use_id": use.id, "content": content, "is_error": True})
-    return results
-
-
-def _review_submission(
-    state: tools.WritingState, use: llm.ToolUse, target: LengthTarget, reasked_length: bool
-) -> Draft | Rejection:
+def _timed_step(
+    ctx: llm.CallContext,
+    state: tools.WritingState,
+    request: DraftRequest,
+    system: str,
+    conversation: list[dict[str, Any]],
+    budget: ModelBudget,
+    turn: int,
+) -> llm.StepResult:
+    if budget.exhausted:  # spent by the turns before: no call that could only time out
+        raise DeadlineReached
+    timeout, by_deadline = budget.call_timeout()
     try:
-        args = tools.SubmitArticleInput.model_validate(use.input)
-    except ValidationError as exc:
-        return Rejection(tools.RESULT_BAD_INPUT.format(problem=llm.describe_error(exc)))
-    body, headline = normalize_body(args.body), " ".join(args.headline.split())
-    if not body or not headline:
-        return Rejection(tools.RESULT_EMPTY_ARTICLE)
-    length = article_length(body)
-    warnings = list(state.warnings)
-    if not target.accepts(length):
-        if not reasked_length:
-            feedback = prompts.load("reask_length").format(length=length, target=target.describe())
-            return Rejection(feedback, about_length=True)
-        warnings.append(msg.LENGTH_MISSED.format(target=target.describe(), length=length))
-    cited = state.known_indices(args.source_indices)
-    _add_cited_descriptions(state, cited)
-    sources = [*state.given_sources, *(state.candidates[n].listed() for n in cited)]
-    release = next((doc.text for doc in state.material if doc.kind == "press_release"), "")
-    key_facts = checked_key_facts(release=release, listed=args.key_facts) if release else []
-    return Draft(headline, body, sources, list(state.material), target, warnings, key_facts=key_facts)
+        with budget.timing():
+            return llm.loop_step(
+                ctx=ctx,
+                purpose=f"writing_turn_{turn}",
+                system=system,
+                messages=conversation,
+                tools=_available_tools(state, request),
+                force="submit_article" if turn == MAX_TURNS else None,
+                timeout=timeout,
+            )
+    except llm.LLMTimedOut as exc:
+        if by_deadline:
+            raise DeadlineReached from exc
+        raise  # one call slower than any call may be, with budget left: transient, as before
 
 
-def _add_cited_descriptions(state: tools.WritingState, cited: list[int]) -> None:
-    """A cited candidate the model only saw as a summary is checked against that summary."""
-    for number in cited:
-        if number not in state.selected:
-            state.material.append(state.candidates[number].source(state.candidates[number].description))
+def _at_deadline(
+    ctx: llm.CallContext,
+    state: tools.WritingState,
+    request: DraftRequest,
+    target: LengthTarget,
+    conversation: list[dict[str, Any]],
+    best: Draft | None,
+    budget: ModelBudget,
+) -> Draft:
+    """The time is up: the article the loop holds, else one short forced submission, else a clear failure."""
+    seconds = round(budget.seconds)
+    log.info("writing deadline (%s s) reached; best draft held: %s", seconds, best is not None)
+    draft = best or _forced_submission(ctx, state, request, target, conversation, budget)
+    draft.deadline_note = msg.WRITING_DEADLINE.format(seconds=seconds)
+    draft.warnings.insert(0, draft.deadline_note)
+    return draft
 
 
-def run_tools(state: tools.WritingState, uses: list[llm.ToolUse]) -> list[dict[str, Any]]:
-    """Runs one response's tool calls; network-bound ones concurrently, in the order given back.
-
-    A refused call and a repeat of an earlier call (same tool, same arguments, in this run) run
-    nothing: the first gets an error result, the second the earlier result.
-    """
-    answered: dict[str, tuple[str, bool]] = {}
-    fresh: dict[str, llm.ToolUse] = {}
-    for use in uses:
-        refusal = _refusal(state, use)
-        if refusal is not None:
-            answered[use.id] = (refusal, True)
-        elif _signature(use) not in state.results:
-            fresh.setdefault(_signature(use), use)
-    _run_fresh(state, list(fresh.values()))
-    results = []
-    for use in uses:
-        content, is_error = answered.get(use.id) or state.results[_signature(use)]
-        results.append(
-            {"type": "tool_result", "tool_use_id": use.id, "content": content, "is_error": is_error}
+def _forced_submission(
+    ctx: llm.CallContext,
+    state: tools.WritingState,
+    request: DraftRequest,
+    target: LengthTarget,
+    conversation: list[dict[str, Any]],
+    budget: ModelBudget,
+) -> Draft:
+    failed = WritingFailed(msg.WRITING_DEADLINE_NOTHING.format(seconds=round(budget.seconds)), "deadline")
+    try:
+        step = llm.loop_step(
+            ctx=ctx,
+            purpose="writing_deadline",
+            system=prompts.load("writing_system"),
+            messages=[*conversation[:-1], _with_note(conversation[-1], prompts.load("deadline_submit"))],
+            tools=_available_tools(state, request),
+            force="submit_article",
+            timeout=budget.final_call_timeout(),
         )
-    return results
+    except llm.LLMTimedOut as exc:
+        raise failed from exc
+    submit = next((use for use in step.tool_uses if use.name == "submit_article"), None)
+    outcome = review_submission(state, submit, target, reasked_length=True) if submit else None
+    if not isinstance(outcome, Draft):
+        raise failed
+    return outcome
 
 
-def _run_fresh(state: tools.WritingState, uses: list[llm.ToolUse]) -> None:
-    threaded = [use for use in uses if use.name in tools.THREAD_SAFE]
-    with ThreadPoolExecutor(max_workers=max(1, len(threaded))) as pool:
-        futures = {use.id: pool.submit(_execute_in_thread, state, use) for use in threaded}
-        inline = {use.id: _execute(state, use) for use in uses if use.name not in tools.THREAD_SAFE}
-        outputs = {**inline, **{key: future.result() for key, future in futures.items()}}
-    for use in uses:
-        content, is_error = outputs[use.id]
-        if callable(content):
-            content, is_error = _finish(content)
-        state.results[_signature(use)] = (content, is_error)
-
-
-def _finish(record: Callable[[], str]) -> tuple[str, bool]:
-    try:
-        return record(), False
-    except tools.ToolFailed as exc:
-        return str(exc), True
-
-
-def _execute_in_thread(state: tools.WritingState, use: llm.ToolUse) -> tuple[tools.ToolOutput, bool]:
-    try:
-        return _execute(state, use)
-    finally:
-        db.connections.close_all()  # this thread's own connections; the pool thread ends next
-
-
-def _execute(state: tools.WritingState, use: llm.ToolUse) -> tuple[tools.ToolOutput, bool]:
-    entry = tools.EXECUTORS.get(use.name)
-    if entry is None:
-        return tools.RESULT_UNKNOWN_TOOL.format(name=use.name), True
-    schema, executor = entry
-    try:
-        return executor(state, schema.model_validate(use.input)), False
-    except ValidationError as exc:
-        return tools.RESULT_BAD_INPUT.format(problem=llm.describe_error(exc)), True
-    except tools.ToolFailed as exc:
-        return str(exc), True
+def _with_note(message: dict[str, Any], note: str) -> dict[str, Any]:
+    """The last user message with a note after its content (tool results must stay first)."""
+    content = message["content"]
+    blocks = [{"type": "text", "text": content}] if isinstance(content, str) else list(content)
+    return {**message, "content": [*blocks, {"type": "text", "text": note}]}
 
 
 def first_prompt(state: tools.WritingState, request: DraftRequest, target: LengthTarget) -> str:

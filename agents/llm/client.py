@@ -1,4 +1,4 @@
-"""The one door to Anthropic: the only module that imports the SDK.
+"""The one door to Anthropic: with its errors (agents.llm.errors), the only module that imports the SDK.
 
 Three kinds of call: a forced single-tool call validated against a pydantic schema
 (`call_tool`), one step of an agent loop (`loop_step`) and a short free-text reply
@@ -25,9 +25,18 @@ from django.conf import settings
 from pydantic import BaseModel, ValidationError
 
 from agents import messages as msg
-from agents.errors import UserFacingError
 from agents.llm import catalog
 from agents.llm.caching import with_cache_markers as _with_cache_markers
+
+# The errors are raised and caught as this module's (llm.LLMError, …): re-exported on purpose.
+from agents.llm.errors import LLMBadOutput as LLMBadOutput
+from agents.llm.errors import LLMError as LLMError
+from agents.llm.errors import LLMKeyMissing as LLMKeyMissing
+from agents.llm.errors import LLMKeyRefused as LLMKeyRefused
+from agents.llm.errors import LLMTimedOut as LLMTimedOut
+from agents.llm.errors import LLMTransient as LLMTransient
+from agents.llm.errors import LLMTruncated as LLMTruncated
+from agents.llm.errors import translate, worth_retrying
 from agents.llm.pricing import Usage, cost_usd
 from agents.llm.toolspec import Tool
 from agents.models import LLMCall
@@ -38,40 +47,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 Schema = TypeVar("Schema", bound=BaseModel)
-
-
-# --- errors -----------------------------------------------------------------------------------
-class LLMError(UserFacingError):
-    """A model call failed; `transient` says whether the same call may succeed later."""
-
-    code = "llm_error"
-    transient = False
-
-    def __init__(self, user_message: str, detail: str = "") -> None:
-        super().__init__(user_message, detail=detail)
-
-
-class LLMKeyMissing(LLMError):
-    code = "no_key"
-
-
-class LLMKeyRefused(LLMError):
-    code = "key_refused"
-
-
-class LLMTransient(LLMError):
-    code = "llm_unavailable"
-    transient = True
-
-
-class LLMBadOutput(LLMError):
-    code = "bad_output"
-
-
-class LLMTruncated(LLMBadOutput):
-    """The answer hit max_tokens: asking again the same way cuts it again, so the caller splits."""
-
-    code = "truncated"
 
 
 # --- context, tools, results ----------------------------------------------------------------
@@ -160,6 +135,7 @@ def _create(
     tools: Sequence[dict[str, Any]],
     tool_choice: dict[str, Any] | None,
     cache_messages: bool = False,
+    timeout: float | None = None,
 ) -> Any:
     import anthropic
 
@@ -190,9 +166,9 @@ def _create(
     started = time.monotonic()
     try:
         client = _client(ctx.api_key, settings.ANTHROPIC_BASE_URL, settings.NEWSDESK_LLM_TIMEOUT)
-        response = client.messages.create(**params)
+        response = client.messages.create(**params) if timeout is None else _within(client, params, timeout)
     except anthropic.APIError as exc:
-        error = _translate(exc)
+        error = translate(exc)
         _finish(call, started, status=LLMCall.Status.ERROR, error=f"{type(exc).__name__}: {error.code}")
         raise error from exc
     except BaseException as exc:
@@ -203,6 +179,31 @@ def _create(
     if response.stop_reason == "refusal":
         raise LLMBadOutput(msg.LLM_REFUSED)
     return response
+
+
+RETRY_PAUSE_SECONDS = 0.5  # the SDK's own first retry delay
+
+
+def _within(client: anthropic.Anthropic, params: dict[str, Any], timeout: float) -> Any:
+    """One call that ends within `timeout` seconds, retries included.
+
+    The SDK's retry would start a timed-out call afresh, past the time given, so it is off here
+    and its one retry of an overloaded or failed answer (429, 529, 5xx, a dropped connection) is
+    made in its place while time is left. The copies share the client's connection pool.
+    """
+    import anthropic
+
+    ends = time.monotonic() + timeout
+    try:
+        return client.with_options(timeout=timeout, max_retries=0).messages.create(**params)
+    except anthropic.APITimeoutError:
+        raise
+    except (anthropic.APIStatusError, anthropic.APIConnectionError) as exc:
+        left = ends - time.monotonic() - RETRY_PAUSE_SECONDS
+        if left <= 0 or not worth_retrying(exc):
+            raise
+    time.sleep(RETRY_PAUSE_SECONDS)
+    return client.with_options(timeout=left, max_retries=0).messages.create(**params)
 
 
 def _usage(response: Any) -> Usage:
@@ -234,33 +235,6 @@ def _finish(
         call.cache_creation_input_tokens = usage.cache_creation_input_tokens
         call.cost_usd = cost_usd(model, usage)
     call.save()
-
-
-def _translate(exc: anthropic.APIError) -> LLMError:
-    import anthropic
-
-    if isinstance(exc, anthropic.AuthenticationError | anthropic.PermissionDeniedError):
-        return LLMKeyRefused(msg.KEY_REFUSED, detail=type(exc).__name__)
-    if isinstance(exc, anthropic.PaymentRequiredError):
-        return LLMError(msg.KEY_NO_CREDIT, detail=type(exc).__name__)
-    if isinstance(exc, anthropic.RateLimitError) and _is_spend_cap(exc):
-        return LLMError(msg.KEY_NO_CREDIT, detail="spend cap")
-    if isinstance(
-        exc, anthropic.RateLimitError | anthropic.InternalServerError | anthropic.APIConnectionError
-    ):
-        return LLMTransient(msg.LLM_UNAVAILABLE, detail=type(exc).__name__)
-    if isinstance(exc, anthropic.APIStatusError) and exc.status_code >= 500:
-        return LLMTransient(msg.LLM_UNAVAILABLE, detail=type(exc).__name__)
-    return LLMError(msg.LLM_REQUEST_REJECTED, detail=type(exc).__name__)
-
-
-def _is_spend_cap(exc: anthropic.RateLimitError) -> bool:
-    # A spend-limit 429 carries no retry-after and keeps failing; retrying only burns time.
-    return (
-        "retry-after" not in exc.response.headers
-        and "limit" in str(exc.message).lower()
-        and ("spend" in str(exc.message).lower() or "credit" in str(exc.message).lower())
-    )
 
 
 def _block_dict(block: Any) -> dict[str, Any]:
@@ -327,10 +301,12 @@ def loop_step(
     tools: Sequence[Tool],
     max_tokens: int = 4096,
     force: str | None = None,
+    timeout: float | None = None,
 ) -> StepResult:
     """One turn of an agent loop: the model must call at least one (maybe several) of `tools`.
 
-    `force` names the one tool the model must call (the loop's last turn forces submission).
+    `force` names the one tool the model must call (the loop's last turn forces submission);
+    `timeout` (seconds, no SDK retry) bounds this call, else NEWSDESK_LLM_TIMEOUT does.
     """
     choice = {"type": "tool", "name": force} if force else {"type": "any"}
     response = _create(
@@ -342,6 +318,7 @@ def loop_step(
         tools=[t.spec() for t in tools],
         tool_choice=choice,
         cache_messages=True,
+        timeout=timeout,
     )
     uses = [ToolUse(b.id, b.name, dict(b.input)) for b in response.content if b.type == "tool_use"]
     text = "".join(b.text for b in response.content if b.type == "text")

@@ -16,7 +16,7 @@ from agents.drafting.material import MAX_LENGTH, MIN_LENGTH, LengthTarget, Sourc
 from agents.drafting.writing import Draft, write_draft
 from agents.facts.embargo import release_embargo
 from agents.llm import client as llm
-from agents.models import Article, Run, Upload
+from agents.models import Article, Run, RunEvent, Upload
 from agents.reporters import ReporterLike
 from agents.selectors import article_lint
 from agents.services.common import InputError, done_message, queue_run, require_api_key, save_issues
@@ -185,6 +185,8 @@ def draft_execute(*, run: Run) -> Article:
         on_stage=lambda stage, text: runs.stage_set(run=run, stage=stage, message=text),
     )
     drafted = time.monotonic()
+    if draft.deadline_note:  # said now, not only with the result: the reporter waited long enough
+        runs.event_add(run=run, kind=RunEvent.Kind.WARNING, message=draft.deadline_note)
     runs.stage_set(run=run, stage="verify", message=msg.STAGE_VERIFY)
     check = _verify_or_keep(ctx=ctx, run=run, draft=draft)
     run.timings = {

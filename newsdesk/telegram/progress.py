@@ -15,6 +15,7 @@ from newsdesk.telegram import client, queue, replies
 
 log = logging.getLogger(__name__)
 FINAL = (RunEvent.Kind.DONE, RunEvent.Kind.ERROR)
+STATUS_KINDS = (RunEvent.Kind.STAGE, RunEvent.Kind.RETRY, RunEvent.Kind.WARNING)
 
 
 def announce(*, run: Run, chat_id: int, text: str) -> TelegramDelivery:
@@ -39,7 +40,7 @@ def on_run_event(run: Run, event: RunEvent) -> None:
         queue.delivery_queue(run_id=run.pk)
         return
     delivery = TelegramDelivery.objects.filter(run_id=run.pk).first()
-    if delivery is not None and delivery.status_message_id and event.kind in (RunEvent.Kind.STAGE, "retry"):
+    if delivery is not None and delivery.status_message_id and event.kind in STATUS_KINDS:
         label = replies.RUN_LABELS.get(run.kind, "")
         _edit_status(delivery, replies.STATUS_LINE.format(label=label, message=event.message))
 

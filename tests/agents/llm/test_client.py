@@ -215,6 +215,50 @@ def test_a_timeout_is_transient(fake_llm: FakeAnthropic, settings) -> None:
         pick()
 
 
+def step_within(seconds: float) -> llm.StepResult:
+    return llm.loop_step(
+        ctx=CTX,
+        purpose="bounded",
+        system="s",
+        messages=[{"role": "user", "content": "x"}],
+        tools=[PICK],
+        timeout=seconds,
+    )
+
+
+def test_a_call_given_its_own_time_is_not_started_again_after_it_runs_out(fake_llm: FakeAnthropic) -> None:
+    fake_llm.stall(30)
+
+    with pytest.raises(llm.LLMTimedOut) as caught:
+        step_within(1)
+
+    assert caught.value.transient  # without a deadline of its own, Celery may still retry it
+    assert len(fake_llm.requests) == 1  # the SDK's retry would have waited as long again
+    assert LLMCall.objects.get().status == "error"
+
+
+def test_a_call_given_its_own_time_keeps_one_retry_of_an_overloaded_answer(fake_llm: FakeAnthropic) -> None:
+    fake_llm.error(529)
+    fake_llm.tool("select_articles", {"selected_indices": [1]}, forced=False)
+
+    result = step_within(20)
+
+    assert [u.name for u in result.tool_uses] == ["select_articles"]
+    assert len(fake_llm.requests) == 2
+    assert LLMCall.objects.get().status == "ok"  # one call, one row, as with the SDK's retry
+
+
+def test_a_call_given_its_own_time_does_not_retry_what_the_server_says_not_to(
+    fake_llm: FakeAnthropic,
+) -> None:
+    fake_llm.error(529, headers={"x-should-retry": "false"})
+
+    with pytest.raises(llm.LLMTransient):
+        step_within(20)
+
+    assert len(fake_llm.requests) == 1
+
+
 def test_a_loop_step_returns_every_tool_call_and_the_content_to_append(fake_llm: FakeAnthropic) -> None:
     fake_llm.reply(
         text("먼저 찾아보겠습니다."),

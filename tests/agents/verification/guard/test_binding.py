@@ -82,7 +82,7 @@ def test_it_contradicts_another_value_for_the_same_thing_and_names_the_source_va
     *_, finding = article_findings(
         body="청년 1인 가구 비율은 45%다.", sources=["청년 1인 가구 비율은 30%로 집계됐다."]
     )
-    assert finding.status == "suspect"
+    assert (finding.status, finding.rule) == ("contradicted", "bind:other-value")
     assert "30%" in finding.reason
     assert "30%" in finding.evidence
     assert not finding.supported
