@@ -10,15 +10,16 @@ kept with its context; an article figure is then
   (the value belongs to something else, or the thing has another value),
 - confirmed as derived where a sum, difference, ratio or change of nearby source figures gives it,
 - not found otherwise.
+
+The sources' figures are read and indexed in guard.number_index.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import date
-from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal
+from decimal import ROUND_DOWN, ROUND_HALF_UP
 
 from agents.verification.guard import dates, rules
 from agents.verification.guard import messages as msg
@@ -32,32 +33,33 @@ from agents.verification.guard.agreement import (
 )
 from agents.verification.guard.changes import reversed_ends
 from agents.verification.guard.confirm import stated_alike
-from agents.verification.guard.context import Context, contexts, words
+from agents.verification.guard.context import Context, contexts
 from agents.verification.guard.derived import derive, derive_total, describe
 from agents.verification.guard.direction import flipped
 from agents.verification.guard.exchange import exchanged
 from agents.verification.guard.hangul import said_in_words
 from agents.verification.guard.hedges import hedged, steps
-from agents.verification.guard.lists import bullet_runs, sentence_list_length
-from agents.verification.guard.named import Said, bag, named_elsewhere
-from agents.verification.guard.numbers import NumberHit, celsius, find_numbers, format_value, mask
+from agents.verification.guard.named import Said, named_elsewhere
+from agents.verification.guard.number_index import (
+    AHEAD,
+    Location,
+    NumberIndex,
+    ahead,
+    date_tokens,
+    idiom_tokens,
+    is_list,
+    location_of,
+)
+
+# Re-exported: callers read source figures and sentences through this module.
+from agents.verification.guard.number_index import read_numbers as read_numbers
+from agents.verification.guard.number_index import source_sentences as source_sentences
+from agents.verification.guard.numbers import NumberHit, format_value
 from agents.verification.guard.occurrences import Occurrence
-from agents.verification.guard.readings import besides, rejoined, table_readings, won
 from agents.verification.guard.rivals import banded_as_stated, names_rival
 from agents.verification.guard.within import quantum, rate_of, total_of
 
-Location = tuple[int, int, int]
 MARGIN = 2  # how much better another figure's context must fit before the value is called misplaced
-# "1년 전보다" and "1년 새" are the comparison base ("전년 대비"), not a figure of their own.
-_IDIOMS = re.compile(
-    r"(?<![\d.,])(?:1년|한 해) (?:새|사이"
-    r"|전(?=(?:\([^()]{1,20}\))?(?:보다|에 비해| 대비|과 비교|과 견줘| 같은)))"
-)
-# A line break ends a source sentence, except after a comma where the next line opens with no bullet:
-# "- 분양은 10월 기준 20,416호로 … 감소하였고,\n1~10월 누계 기준 182,373호로 …" is one bullet, and
-# the second line's figures are still about 분양.
-_SENTENCE_END = re.compile(r"(?<=[.?!])\s|(?<!,)(?<!, )\n|\n(?![ \t]*[가-힣0-9A-Za-z(’‘'\"“])|\n(?=ㅇ )")
-_LIST_TEXT = "항목 {}개"  # how a counted source list is shown as evidence
 
 
 @dataclass(frozen=True)
@@ -71,119 +73,6 @@ class Binding:
     value_at: Location | None = None
 
 
-@dataclass
-class NumberIndex:
-    by_key: dict[str, list[Occurrence]] = field(default_factory=dict)
-    by_family: dict[str, list[Occurrence]] = field(default_factory=dict)
-    years: dict[str, Location] = field(default_factory=dict)
-    # (family, a word or prefix of a word before the figure) → its figures; so an article figure is
-    # compared only with the source figures that share a word with it, not with every one of a unit.
-    by_own: dict[tuple[str, str], list[Occurrence]] = field(default_factory=dict)
-    by_near: dict[tuple[str, str], list[Occurrence]] = field(default_factory=dict)
-    texts: dict[int, str] = field(default_factory=dict)  # each source's text, by its number
-    # Every word of a source sentence with figures, by (source, sentence start), and of all sources.
-    sentences: dict[tuple[int, int], Context] = field(default_factory=dict)
-    vocabulary: Context = field(default_factory=lambda: bag(()))
-
-    def rivals(self, family: str, context: Context) -> list[Occurrence]:
-        """The figures of family with a word before them that may match a word of context."""
-        return _lookup(self.by_own, family, context)
-
-    def neighbours(self, family: str, context: Context) -> list[Occurrence]:
-        """The figures of family whose sentence may share a word with context."""
-        return _lookup(self.by_near, family, context)
-
-    def add_year(self, year: int, where: Location) -> None:
-        self.years.setdefault(f"v:{year}", where)
-
-    def add_source(
-        self, number: int, text: str, date_hits: list[dates.DateHit], reference: date | None
-    ) -> None:
-        self.texts[number] = text
-        self.vocabulary = bag([*self.vocabulary.own, *words(text)])
-        hits = read_numbers(text, date_hits, lenient=True)
-        table: dict[int, list[NumberHit]] = {}
-        for reading in table_readings(text, hits):
-            table.setdefault(reading.start, []).append(reading)
-        tokens = _date_tokens(date_hits, reference)
-        # "□ A … □ B …": a list of two, one item a line; its items are points of every kind, so it
-        # counts for "두 가지" and "2개", never for a count of named things ("두 지표").
-        for run in bullet_runs(text):
-            self._add_list(number, run.start, run.end, run.count, run.lines, ("가지", "개"))
-        for start, end in source_sentences(text):
-            self._add_lists(number, text, start, end)
-            inside = [h for h in hits if start <= h.start < end]
-            if not inside:
-                continue
-            sentence = text[start:end]
-            self.sentences[(number, start)] = bag(words(sentence))
-            spans = [(h.start - start, h.end - start) for h in inside]
-            extra = [(p - start, t) for p, t in tokens if start <= p < end]
-            skip = [(h.start - start, h.end - start) for h in date_hits if start <= h.start < end]
-            found = contexts(sentence, spans, extra, skip, source=True, ahead=_ahead(inside))
-            for hit, context in zip(inside, found, strict=True):
-                if hit.start in table:  # a table row: every cell is about the row's label
-                    context = found[0]
-                also = [*won(hit), *celsius(text, hit), *besides(text, hit)]
-                for reading in (hit, *table.get(hit.start, ()), *rejoined(text, hit), *also):
-                    value, family = reading.value, reading.family
-                    self._add(
-                        Occurrence(
-                            value, family, number, hit.start, hit.end, hit.text, start, context=context
-                        )
-                    )
-
-    def _add_lists(self, number: int, text: str, start: int, end: int) -> None:
-        """ "△A △B △C를 기본 방향으로": a list of three, for "세 가지" or "3개 분야" in an article."""
-        count = sentence_list_length(text[start:end])
-        if count >= 2:
-            self._add_list(number, start, end, count, text[start:end])
-
-    def _add_list(
-        self,
-        number: int,
-        start: int,
-        end: int,
-        count: int,
-        about: str,
-        counters: Sequence[str] = ("가지", "개", "~"),
-    ) -> None:
-        context = Context.of(frozenset(), frozenset(words(about)), "")
-        for counter in counters:
-            text = _LIST_TEXT.format(count)
-            self._add(Occurrence(Decimal(count), counter, number, start, end, text, context=context))
-
-    def _add(self, occurrence: Occurrence) -> None:
-        value = format_value(occurrence.value)
-        self.by_key.setdefault(f"n:{value}|{occurrence.family}", []).append(occurrence)
-        self.by_key.setdefault(f"v:{value}", []).append(occurrence)
-        if occurrence.family:
-            self.by_family.setdefault(occurrence.family, []).append(occurrence)
-            for key in occurrence.context.about_prefixes:
-                self.by_own.setdefault((occurrence.family, key), []).append(occurrence)
-            for key in occurrence.context.near_prefixes:
-                self.by_near.setdefault((occurrence.family, key), []).append(occurrence)
-
-
-def _lookup(
-    table: dict[tuple[str, str], list[Occurrence]], family: str, context: Context
-) -> list[Occurrence]:
-    found: dict[int, Occurrence] = {}
-    for word, head, prefixes in context.probes:
-        for key in (word, head, *prefixes):
-            for occurrence in table.get((family, key), ()) if key else ():
-                found[id(occurrence)] = occurrence
-    # In source order, not in the order the words happen to come out of a set: two rivals that fit
-    # equally well must give the same verdict on every run.
-    return sorted(found.values(), key=_where)
-
-
-def read_numbers(text: str, date_hits: Sequence[dates.DateHit], *, lenient: bool = False) -> list[NumberHit]:
-    """The numbers of text outside its dates and comparison idioms."""
-    spans = [(h.start, h.end) for h in date_hits] + [m.span() for m in _IDIOMS.finditer(text)]
-    return find_numbers(mask(text, spans), lenient=lenient)
-
-
 def bind(
     text: str,
     numbers: list[NumberHit],
@@ -194,9 +83,9 @@ def bind(
     """A verdict for each article number of one sentence; previous are the figures of the sentence
     before it (positions relative to this one), from which a rate or gap may be computed."""
     date_hits = dates.find_dates(text)
-    extra = _date_tokens(date_hits, reference) + _idiom_tokens(text)
+    extra = date_tokens(date_hits, reference) + idiom_tokens(text)
     skip = [(h.start, h.end) for h in date_hits]
-    article = contexts(text, [(n.start, n.end) for n in numbers], extra, skip, ahead=_ahead(numbers))
+    article = contexts(text, [(n.start, n.end) for n in numbers], extra, skip, ahead=ahead(numbers))
     said = Said.of(text, numbers, article)
     bindings = [
         _bind_in(number, context, index, numbers, previous, said)
@@ -204,7 +93,7 @@ def bind(
     ]
     for position, owner in exchanged(numbers, article, index).items():
         if bindings[position].status == "confirmed":
-            where = _where(owner)
+            where = location_of(owner)
             bindings[position] = Binding("contradicted", msg.EXCHANGED, where, rule=rules.EXCHANGED)
     for position, (first, second) in reversed_ends(text, numbers, index).items():
         reason = msg.REVERSED.format(first=first.text, second=second.text)
@@ -244,7 +133,7 @@ def _bind(number: NumberHit, context: Context, index: NumberIndex, said: Said) -
         return Binding("confirmed", msg.LIST_COUNT, rule=rules.LIST_COUNT)
     if not number.unit:  # a bare number says too little about what it counts to bind it
         found = index.by_key.get(f"v:{value}")
-        where = _where(found[0]) if found else index.years.get(f"v:{value}")
+        where = location_of(found[0]) if found else index.years.get(f"v:{value}")
         return (
             Binding("confirmed", msg.CONFIRMED, where, rule=rules.MATCH)
             if where
@@ -265,7 +154,7 @@ def _bind(number: NumberHit, context: Context, index: NumberIndex, said: Said) -
         and score(context, best_other.context) >= MARGIN
     ):
         reason = msg.OTHER_VALUE.format(other=best_other.text)
-        return Binding("contradicted", reason, _where(best_other), rule=rules.OTHER_VALUE)
+        return Binding("contradicted", reason, location_of(best_other), rule=rules.OTHER_VALUE)
     return Binding("not_found", msg.NOT_FOUND["number"])
 
 
@@ -286,8 +175,8 @@ def _stated(
         return misplaced
     flip = flipped(said.text, number.start, number.end, same, index.texts)
     if flip:
-        return Binding("contradicted", msg.DIRECTION, _where(flip), rule=rules.DIRECTION)
-    return Binding("confirmed", msg.CONFIRMED, _where(alike or best), rule=rules.MATCH)
+        return Binding("contradicted", msg.DIRECTION, location_of(flip), rule=rules.DIRECTION)
+    return Binding("confirmed", msg.CONFIRMED, location_of(alike or best), rule=rules.MATCH)
 
 
 def _misplaced(
@@ -313,10 +202,14 @@ def _misplaced(
     ):
         reason = msg.MISPLACED.format(other=best_other.text)
         return Binding(
-            "contradicted", reason, _where(best_other), rule=rules.OTHER_SUBJECT, value_at=_where(best)
+            "contradicted",
+            reason,
+            location_of(best_other),
+            rule=rules.OTHER_SUBJECT,
+            value_at=location_of(best),
         )
     if _may_move(number, same) and named_elsewhere(number, context, same, index, said):
-        return Binding("contradicted", msg.NAMED_ELSEWHERE, _where(best), rule=rules.NAMED_ELSEWHERE)
+        return Binding("contradicted", msg.NAMED_ELSEWHERE, location_of(best), rule=rules.NAMED_ELSEWHERE)
     return None
 
 
@@ -329,28 +222,17 @@ def _named_as_stated(context: Context, same: Occurrence, rival: Occurrence) -> b
     return bool(rival.context.described) and not mentions(context, rival.context.described)
 
 
-_AHEAD = frozenset(("번째", "가지"))  # counters that stand before what they are about
-
-
-def _ahead(numbers: Sequence[NumberHit]) -> list[bool]:
-    return [n.unit in _AHEAD for n in numbers]
-
-
 def _fits(occurrence: Occurrence, context: Context) -> bool:
     """A list the source writes out counts for an article count only where they share a word: the
     "서울, 인천, 경기도" of one sentence are not the "세 가지" definitions of a family. A count with
     no word before it ("세 분야를 합하면") may be any list."""
-    weak = _is_list(occurrence) or said_in_words(occurrence.text)  # "시작으로" is anyone's first
+    weak = is_list(occurrence) or said_in_words(occurrence.text)  # "시작으로" is anyone's first
     return not weak or not context.near or related(context, occurrence.context)
 
 
 def _may_move(number: NumberHit, same: list[Occurrence]) -> bool:
     """An ordinal is about what follows it ("제3차 기본계획"); a list count is no one's figure."""
-    return number.unit not in _AHEAD and not number.text.startswith("제") and not any(map(_is_list, same))
-
-
-def _is_list(occurrence: Occurrence) -> bool:
-    return occurrence.text == _LIST_TEXT.format(format_value(occurrence.value))
+    return number.unit not in AHEAD and not number.text.startswith("제") and not any(map(is_list, same))
 
 
 def _rounded(number: NumberHit, context: Context, index: NumberIndex, text: str) -> Binding | None:
@@ -366,7 +248,7 @@ def _rounded(number: NumberHit, context: Context, index: NumberIndex, text: str)
             whole = {ratio.to_integral_value(ROUND_HALF_UP), ratio.to_integral_value(ROUND_DOWN)}
             if occurrence.value != number.value and number.value / step in whole:
                 reason = msg.ROUNDED.format(source=occurrence.text)
-                return Binding("confirmed", reason, _where(occurrence), rule=rules.ROUNDED)
+                return Binding("confirmed", reason, location_of(occurrence), rule=rules.ROUNDED)
     return None
 
 
@@ -411,31 +293,3 @@ def _operand_of(article: Context, source: Context) -> bool:
     if article.own:
         return agreements(article, source) > 0
     return related(article, source) or not article.near
-
-
-def _where(occurrence: Occurrence) -> Location:
-    return (occurrence.source, occurrence.start, occurrence.end)
-
-
-def source_sentences(text: str) -> Iterable[tuple[int, int]]:
-    """The (start, end) of each sentence or line of a source."""
-    start = 0
-    for match in _SENTENCE_END.finditer(text):
-        yield start, match.start()
-        start = match.end()
-    yield start, len(text)
-
-
-def _date_tokens(date_hits: Iterable[dates.DateHit], reference: date | None) -> list[tuple[int, str]]:
-    """Years and months as context tokens: "2025년 36.8%" is about 2025, whatever the article says."""
-    tokens = []
-    for hit in date_hits:
-        key = dates.date_key(hit, reference)
-        if key.startswith(("y:", "m:", "r:")):
-            tokens.append((hit.start, key))
-    return tokens
-
-
-def _idiom_tokens(text: str) -> list[tuple[int, str]]:
-    """ "1년 전(1억3000만달러)보다" is about the year before, as "전년 동기(1억 3,000만 달러)" is."""
-    return [(m.start(), "r:지난해") for m in _IDIOMS.finditer(text) if m.group().endswith("전")]

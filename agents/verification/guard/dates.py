@@ -8,7 +8,7 @@ is given: then a source's partial dates are also resolved against it (the neares
 the nearest past one after 지난 and the nearest future one after 오는), and relative words on
 both sides become dates. An inferred part never supports on its own: a source "10일" resolved to
 2026-03-10 supports "3월 10일" but not "3월". The article side is never completed: what it
-states is what is checked.
+states is what is checked. The resolving itself is in guard.reference_dates.
 """
 
 from __future__ import annotations
@@ -20,8 +20,14 @@ from datetime import date, timedelta
 from functools import lru_cache
 from itertools import combinations, product
 
-Facet = tuple[str, int | str]
-Facets = frozenset[Facet]
+from agents.verification.guard.reference_dates import (
+    YEARS,
+    Facets,
+    resolve_partial,
+    resolve_relative,
+    week,
+)
+from agents.verification.guard.reference_dates import Facet as Facet  # re-exported with Facets
 
 _RANGE_MARK = r" ?[~∼〜\-–] ?"
 _PART = rf"\d{{1,2}}(?:{_RANGE_MARK}\d{{1,2}})?"
@@ -63,10 +69,6 @@ _PREFIX = re.compile(r"(지난|오는) ?$")
 _CANONICAL = {"금일": "오늘", "그저께": "그제", "작년": "지난해", "금년": "올해", "전년": "지난해"}
 _CANONICAL |= {"전년도": "지난해"}
 _CANONICAL |= {"이달": "이번달", "내달": "다음달"}
-_DAYS = {"오늘": 0, "어제": -1, "그제": -2, "내일": 1, "모레": 2}
-_YEARS = {"올해": 0, "지난해": -1, "재작년": -2, "내년": 1}
-_MONTHS = {"지난달": -1, "이번달": 0, "다음달": 1}
-_WEEKS = {"지난주": -1, "이번주": 0, "다음주": 1}
 _AFTERNOON = frozenset({"오후", "낮", "저녁", "밤"})
 
 
@@ -131,7 +133,7 @@ def _joined_years(text: str, found: list[DateHit]) -> list[DateHit]:
         stated = dict(hit.stated)
         if (
             before is not None
-            and word in _YEARS
+            and word in YEARS
             and len(before.stated) == 1
             and "m" in stated
             and "y" not in stated
@@ -178,7 +180,7 @@ def alternatives(hit: DateHit, reference: date | None) -> list[Facets]:
     literal = dict(hit.stated).get("r")
     if isinstance(literal, str):
         rest = frozenset(f for f in hit.stated if f[0] != "r")  # "지난해 11월": the month stays
-        resolved = _resolve_relative(literal, reference) if reference else None
+        resolved = resolve_relative(literal, reference) if reference else None
         if not rest:
             return [f for f in (resolved, hit.stated) if f]
         # With no reference the year cannot be read: the month is checked as written.
@@ -207,8 +209,9 @@ def _source_keys(hit: DateHit, reference: date | None) -> frozenset[str]:
         resolved = "r" in stated and "r" not in dict(facets)  # a relative word turned into a date
         readings.append((facets, _finest(facets) if resolved else frozenset()))
     if reference and "r" not in stated:
-        readings += [(f, frozenset(stated)) for f in (_resolve_partial(hit, reference),) if f]
-    readings += [(w, frozenset()) for f, _ in readings if (w := _week(f))]
+        partial = resolve_partial(hit.stated, hit.prefix, reference)
+        readings += [(partial, frozenset(stated))] if partial else []
+    readings += [(w, frozenset()) for f, _ in readings if (w := week(f))]
     return frozenset(key for facets, required in readings for key in _subsets(facets, required))
 
 
@@ -351,80 +354,3 @@ def _with_prefix(text: str, hit: DateHit) -> DateHit:
         return hit
     start = hit.start - len(found.group())
     return replace(hit, start=start, text=text[start : hit.end], prefix=found.group(1))
-
-
-# --- resolution against the article's date ----------------------------------------------------
-def _resolve_relative(word: str, reference: date) -> Facets | None:
-    if word in _DAYS:
-        return _full(reference + timedelta(days=_DAYS[word]))
-    if word in _YEARS:
-        return frozenset({("y", reference.year + _YEARS[word])})
-    if word in _MONTHS:
-        y, m = _shift_month(reference.year, reference.month, _MONTHS[word])
-        return frozenset({("y", y), ("m", m)})
-    if word in _WEEKS:
-        iso = (reference + timedelta(weeks=_WEEKS[word])).isocalendar()
-        return frozenset({("wy", iso.year), ("ww", iso.week)})
-    return None
-
-
-def _resolve_partial(hit: DateHit, reference: date) -> Facets | None:
-    """The nearest full date (or year and month) a source mention without a year refers to."""
-    parts = dict(hit.stated)
-    if "y" in parts or "h" in parts:
-        return None
-    month, day = parts.get("m"), parts.get("d")
-    if isinstance(day, int):
-        months = [month] if isinstance(month, int) else None
-        options = [o for o in _day_options(reference, months, day) if _allowed(o, reference, hit.prefix)]
-        best = min(options, key=lambda o: abs((o - reference).days), default=None)
-        return _full(best) if best else None
-    if isinstance(month, int):
-        first = reference.replace(day=1)
-        years = [y for y in _around(reference.year) if _allowed(date(y, month, 1), first, hit.prefix)]
-        best_year = min(years, key=lambda y: abs(y - reference.year), default=None)
-        return frozenset({("y", best_year), ("m", month)}) if best_year else None
-    return None
-
-
-def _day_options(reference: date, months: list[int] | None, day: int) -> list[date]:
-    if months is None:  # a bare day: this month or a neighbouring one
-        pairs = [_shift_month(reference.year, reference.month, delta) for delta in (-1, 0, 1)]
-    else:
-        pairs = [(y, months[0]) for y in _around(reference.year)]
-    options = []
-    for y, m in pairs:
-        try:
-            options.append(date(y, m, day))
-        except ValueError:  # 31일 in a 30-day month
-            continue
-    return options
-
-
-def _allowed(option: date, reference: date, prefix: str) -> bool:
-    return not (prefix == "지난" and option > reference) and not (prefix == "오는" and option < reference)
-
-
-def _around(year: int) -> tuple[int, int, int]:
-    return year - 1, year, year + 1
-
-
-def _shift_month(year: int, month: int, delta: int) -> tuple[int, int]:
-    index = year * 12 + month - 1 + delta
-    return index // 12, index % 12 + 1
-
-
-def _full(day: date) -> Facets:
-    return frozenset({("y", day.year), ("m", day.month), ("d", day.day)})
-
-
-def _week(facets: Facets) -> Facets | None:
-    parts = dict(facets)
-    y, m, d = parts.get("y"), parts.get("m"), parts.get("d")
-    if not (isinstance(y, int) and isinstance(m, int) and isinstance(d, int)):
-        return None
-    try:
-        iso = date(y, m, d).isocalendar()
-    except ValueError:
-        return None
-    return frozenset({("wy", iso.year), ("ww", iso.week)})
