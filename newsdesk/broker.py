@@ -2,7 +2,7 @@
 
 kombu's own filesystem transport creates a message file and writes it a moment later; a worker
 that lists the folder in between claims the empty file, fails to decode it and dies with
-"Unrecoverable error: JSONDecodeError" (kombu issue #1551). It also claims a file by moving it to
+"Unrecoverable error: JSONDecodeError", an open kombu bug). It also claims a file by moving it to
 the system's temporary folder, which on another filesystem is a copy, so two workers can both
 read one message. Here a message is written under a name no reader picks up and renamed into
 place (a rename within one folder is atomic), a reader claims a file by renaming it into the

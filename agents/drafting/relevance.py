@@ -1,5 +1,5 @@
-"""The fetch step's department filter (seed plan §4.5, fetch_articles step 4): code drops a
-search result that plainly belongs to a far-off desk before the model sees the list.
+"""The fetch step's department filter (after the publisher and title filters, before numbering):
+code drops a search result that plainly belongs to a far-off desk before the model sees the list.
 
 Each desk's words come from its profile (agents.monitoring.departments: v1's coverage and
 /report keywords), split at "·", commas, brackets and spaces; a word two or more desks share

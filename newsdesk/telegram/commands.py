@@ -11,7 +11,6 @@ from django.utils import timezone
 from agents import selectors as agent_selectors
 from agents.models import Run
 from agents.monitoring import services as monitoring
-from agents.monitoring.common import KST
 from agents.services import InputError
 from newsdesk.choices import Choices, reporter_choices
 from newsdesk.models import Reporter
@@ -147,7 +146,8 @@ def _stats(incoming: Incoming, reporter: Reporter) -> None:
 
 
 def stats_text() -> str:
-    """v1's admin summary (§16): schedules counted per reporter and per command, times in KST."""
+    """The admin summary as v1 gave it: schedules counted per reporter and per command, times in
+    KST (the server's time zone)."""
     reporters = list(
         Reporter.objects.exclude(registration_step__in=profile.REGISTRATION).order_by("created_at")
     )
@@ -177,7 +177,7 @@ def _stats_line(reporter: Reporter, schedule: dict[str, list[str]]) -> str:
     if count := sum(len(times) for times in schedule.values()):
         line += f" | 스케줄 {count}건"
     if reporter.last_check_at:
-        line += f" | 최근 check: {timezone.localtime(reporter.last_check_at, KST):%Y-%m-%d %H:%M}"
+        line += f" | 최근 check: {timezone.localtime(reporter.last_check_at):%Y-%m-%d %H:%M}"
     return line
 
 

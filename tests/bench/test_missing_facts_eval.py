@@ -11,7 +11,7 @@ import pytest
 
 from bench.missing_facts_eval import Result, evaluate
 
-# Measured with the list redesigned (issue 21): at most 5 facts, no frame line, each a statement.
+# Measured with the list redesigned: at most 5 facts, no frame line, each a statement.
 # 92/102 (95/102 when up to 12 pieces of lines were listed, contact and date lines among them).
 MIN_RECALL = 0.90  # dropped key facts named / dropped key facts
 MAX_FALSE = 0  # listed facts that name a key fact the intact article carries

@@ -1,6 +1,6 @@
 """The OCR bench's figures hold: per kind of page, the share of figures that reach the model exactly
 and the misread figures shown as sure; and the one-page release with 20 figures from a 200-dpi scan,
-a phone photo and the same photo as HEIC (issue 22 asks 19, 18 and 18; the photo and the HEIC are
+a phone photo and the same photo as HEIC (the targets are 19, 18 and 18; the photo and the HEIC are
 gated where they are measured, 16 and 14, with none wrong as sure: docs/ocr.md).
 
 A deterministic subset of the bench's set (the first page of each kind) read through the product's

@@ -6,7 +6,10 @@ from __future__ import annotations
 from bench.verify_eval import load_cases
 from bench.verify_evidence import Figures, faithful
 
-HELD_OUT_MAX_CUT = 0  # of 54 sentences of the held-out faithful articles (7 before any change made for them)
+# Of 54 sentences of the held-out faithful articles (7 before any change made for them; 0 while a
+# rule written for one release read its "4차로 공개" as "네 번째 공개"; 1 since the corpus-wide rules
+# replaced the single-release ones: that ordinal is now not found and cut).
+HELD_OUT_MAX_CUT = 1
 
 
 def _figures(*, held_out: bool) -> Figures:
