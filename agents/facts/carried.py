@@ -129,7 +129,7 @@ def carried_lead(text: str, *, sentences: Sequence[str], opening: Sequence[str] 
 def lead_figures(text: str) -> frozenset[str]:
     """The figures a lead states, as code picks them (`agents.facts.factatoms.figure_atoms`): no
     date or year (an article gives it as "내년" or leaves it out), no denominator ("1인당"), no
-    ordinal of a name ("제5차 … 조사"), no base of a comparison."""
+    base of a comparison ("전년(5,783명) 대비")."""
     return frozenset(k for a in figure_atoms(text) for k in _stated(a.figure) if not k.endswith("|"))
 
 
