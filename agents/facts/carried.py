@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from itertools import pairwise
 
-from agents.facts.factatoms import Atom, clauses
+from agents.facts.factatoms import Atom, clauses, figure_atoms
 from agents.facts.provenance import bigrams
 from agents.verification.guard import article_findings, extract_facts
 from agents.verification.guard.context import words
@@ -51,6 +51,9 @@ _SAME_UNIT = {"위": "번째", "째": "번째"}
 _DAY = re.compile(r"(?:d:|\d{4}-\d{2}-)(\d{1,2})$")
 # Words that say a rank is a record ("역대 4위", "1973년 이래", "사상 최고"), not what it ranks.
 _RECORD = frozenset(("역대", "이래", "사상", "관측", "관측이래"))
+# A lead that states a record ("역대 최대", "처음", "23년 만에") makes the record its news: a
+# sentence with the same figures and no record in it restates the detail, not the lead.
+_RECORD_CLAIM = re.compile(r"역대|최대|최고|최저|최소|최다|사상|처음|가장|만에|이래|이후\s?최|신기록")
 
 
 @lru_cache(maxsize=4096)
@@ -96,26 +99,42 @@ def windows(sentences: Sequence[str]) -> list[str]:
 
 def carried_lead(text: str, *, sentences: Sequence[str], opening: Sequence[str] = ()) -> bool:
     """Whether the article carries the release's lead line as a whole: restated in its opening, or
-    up to three article sentences that follow each other hold its figures and dates and most of its
-    content words. A lead sums the release up; its figures recur in the detail further down, so
-    they alone do not carry it."""
-    if any(_restates(text, sentence) for sentence in opening):
+    up to three article sentences that follow each other hold its figures and most of its content
+    words (one sentence may instead hold most of its bigrams, with its figures). A lead sums the
+    release up; its figures recur in the detail further down, so they alone do not carry it, and a
+    lead that states a record is carried only where the record is stated too."""
+    record = bool(_RECORD_CLAIM.search(text))
+    if any(_restates(text, sentence) for sentence in opening if _keeps_record(record, sentence)):
         return True
     mine = bigrams(NEWS_MARKS.sub("", text))
-    # Its figures with a unit: a date or a year the article may give as "내년" or leave out.
-    wanted, needed = content_words(text), {a for a in anchors(text) if "|" in a}
+    wanted, needed = content_words(text), lead_figures(text)
     if not mine or not wanted:
         return True
     # A long lead is often spread over three sentences of the article.
     threes = [" ".join(sentences[i : i + 3]) for i in range(max(0, len(sentences) - 2))]
     for window in [*windows(sentences), *threes]:
-        if len(mine & bigrams(window)) / len(mine) >= CARRIED_OVERLAP:
+        if not _keeps_record(record, window) or not needed <= anchors(window):
+            continue
+        # Bigrams pooled over sentences on one topic reach half a lead's by the topic alone: the
+        # share is read in one sentence.
+        if window in sentences and len(mine & bigrams(window)) / len(mine) >= CARRIED_OVERLAP:
             return True
         flat = _SPACE.sub("", window)
         held = sum(covers(w, flat) for w in wanted)
-        if needed <= anchors(window) and (held / len(wanted) >= LEAD_WORDS or held >= LEAD_MOST_WORDS):
+        if held / len(wanted) >= LEAD_WORDS or held >= LEAD_MOST_WORDS:
             return True
     return False
+
+
+def lead_figures(text: str) -> frozenset[str]:
+    """The figures a lead states, as code picks them (`agents.facts.factatoms.figure_atoms`): no
+    date or year (an article gives it as "내년" or leaves it out), no denominator ("1인당"), no
+    base of a comparison ("전년(5,783명) 대비")."""
+    return frozenset(k for a in figure_atoms(text) for k in _stated(a.figure) if not k.endswith("|"))
+
+
+def _keeps_record(record: bool, sentence: str) -> bool:
+    return not record or bool(_RECORD_CLAIM.search(sentence))
 
 
 def carried_clause(text: str, *, sentences: Sequence[str], opening: Sequence[str] = ()) -> bool:

@@ -24,6 +24,8 @@ MAX_LISTED = 5
 _TITLE_MIN = 10
 _SENTENCE_END = re.compile(r"다\.[\"”’')]*$")
 OTHER_MIN = 15
+# A news lead is often short ("올 상반기 해양 연안사고가 21% 감소했다."): a sentence this long is one.
+LEAD_MIN = 20
 
 
 @dataclass(frozen=True)
@@ -52,7 +54,7 @@ def key_atoms(release: str) -> list[Atom]:
     # that sentence is its lead.
     title = first if first is not None and not _SENTENCE_END.search(first.text) else None
     rest = [s for s in pool if s is not title]
-    lead = next((s for s in rest if _SENTENCE_END.search(s.text) and len(s.text) >= 30), None)
+    lead = next((s for s in rest if _SENTENCE_END.search(s.text) and len(s.text) >= LEAD_MIN), None)
     figured = [s for s in rest if s is not lead and unit_figures(s.text)]
     others = [s for s in rest if s is not lead and s not in figured and len(s.text) >= OTHER_MIN]
     atoms: list[Atom] = []
@@ -74,7 +76,10 @@ def key_atoms(release: str) -> list[Atom]:
 
 
 def _atoms_of(text: str) -> list[Atom]:
-    if not unit_figures(text):
+    figures = factatoms.figure_atoms(text) if unit_figures(text) else []
+    if not figures:
+        # "인구 10만명당 자살률이 크게 늘었다": a figure that only qualifies another (a denominator,
+        # an age band) is no fact of its own, and the line is a fact of words.
         return factatoms.word_atoms(text)
     # "자연·유휴시설 … 인증제에 새로 포함하고 인증사업자를 2030년까지 4000개로 확대한다": the
     # clause before the figure's is a fact of its own.
@@ -83,7 +88,7 @@ def _atoms_of(text: str) -> list[Atom]:
         for a in factatoms.word_atoms(text)
         if len(a.source_text) >= OTHER_MIN and not unit_figures(a.source_text)
     ]
-    return factatoms.figure_atoms(text) + plain
+    return figures + plain
 
 
 def key_facts(release: str) -> list[KeyFact]:

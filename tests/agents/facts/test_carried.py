@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from agents.facts.carried import anchors, carried_clause, content_words
+from agents.facts.carried import anchors, carried_clause, carried_lead, content_words, lead_figures
 from agents.facts.keyfacts import missing_facts
 
 CONTACTS = (
@@ -90,3 +90,16 @@ def test_a_record_rank_is_carried_where_the_next_sentence_gives_it_for_the_same_
 def test_a_record_rank_the_article_gives_otherwise_is_still_missing() -> None:
     body = "평균기온이 24.7도로 높았다. 이는 1973년 이래 3번째로 높은 기록이다. 강수량은 1018.5㎜로 5위였다."
     assert _figures(CLIMATE, body) == ["역대 4위"]
+
+
+def test_a_lead_that_states_a_record_is_carried_only_where_the_record_is_stated() -> None:
+    lead = "올해 상반기 국내 특허 등록 건수가 역대 최대를 기록했다."
+    detail = "상반기 국내 특허 등록 건수는 9만1200건으로 지난해 같은 기간보다 12.5% 늘었다."
+    assert not carried_lead(lead, sentences=[detail], opening=[detail])
+    record = "상반기 국내 특허 등록 건수는 9만1200건으로 관련 통계 작성 이후 가장 많았다."
+    assert carried_lead(lead, sentences=[record], opening=[record])
+
+
+def test_the_figures_a_lead_must_keep_are_its_own_not_a_date_or_a_denominator() -> None:
+    lead = "환경부는 2024년 1월 1인당 하루 소음 노출 시간이 5.2시간으로 줄었다고 밝혔다."
+    assert lead_figures(lead) == frozenset({"5.2|시간"})

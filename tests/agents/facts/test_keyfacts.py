@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from agents.facts.factatoms import clauses
-from agents.facts.keyfacts import key_facts, missing_facts
+from agents.facts.keyfacts import key_atoms, key_facts, missing_facts
 from agents.facts.provenance import overlap
 from agents.verification.guard import join_sentences, split_sentences
 from tests.fixtures.press import BODY, PRESS_RELEASE
@@ -157,3 +157,17 @@ def test_a_denominator_or_one_person_as_a_kind_is_no_figure_to_carry() -> None:
     figures = [f.source_text for f in key_facts(release) if f.kind == "figure"]
     assert not [f for f in figures if f.endswith(("1인", "1인당", "10만 명당"))]
     assert any(f.endswith("929.9kg") for f in figures) and any("3.2곳" in f for f in figures)
+
+
+def test_a_short_news_lead_is_the_lead_and_a_lead_with_only_a_denominator_is_a_fact_of_words() -> None:
+    release = (
+        "올해 전국 연안 사고가 지난해보다 크게 줄었다.\n"
+        "해양경찰청은 올해 연안 사고가 214건으로 지난해보다 21% 감소했다고 밝혔다.\n"
+    )
+    assert [a.source_text for a in key_atoms(release) if a.lead] == [
+        "올해 전국 연안 사고가 지난해보다 크게 줄었다."
+    ]
+    per_head = (
+        "지난해 인구 10만명당 화재 건수가 크게 늘었다.\n소방청은 지난해 화재가 4만 건이었다고 밝혔다.\n"
+    )
+    assert [a.kind for a in key_atoms(per_head) if a.lead] == ["words"]
