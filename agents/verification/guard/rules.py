@@ -23,6 +23,7 @@ NAMED_ELSEWHERE = "bind:named-elsewhere"  # the value moved to a thing the sourc
 REVERSED = "change:reversed"  # "A에서 B로" where the source has B first, then A
 DIRECTION = "change:direction"  # 늘었다 where the source says 줄었다 of the same figure
 EXCHANGED = "bind:exchanged"  # two subjects exchanged around their figures
+MOVED = "bind:label-moved"  # a figure's label traded places with another word of its sentence
 OTHER_EVENT = "date:other-event"  # the day is stated, of another event
 
 SUSPECT = "suspect"
@@ -41,6 +42,7 @@ STRENGTH: dict[str, str] = {
     DIRECTION: CONTRADICTED,  # 100.0% | 100.0% of 529 | 248 flags
     EXCHANGED: CONTRADICTED,  # 100.0% | 100.0% of 109 | 74 flags
     OTHER_EVENT: SUSPECT,  # 0 | 1 flag, a false one
+    MOVED: SUSPECT,  # one figure's words alone: a paraphrase may reorder them
 }
 
 
