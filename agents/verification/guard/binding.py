@@ -97,7 +97,7 @@ def bind(
             bindings[position] = Binding("contradicted", msg.EXCHANGED, where, rule=rules.EXCHANGED)
     for position, (number, context) in enumerate(zip(numbers, article, strict=True)):
         if bindings[position].rule == rules.MATCH and _may_move(number, []):
-            found = moved(text, number, context, said.words, index)
+            found = moved(text, number, context, index)
             if found:
                 reason = msg.MOVED.format(label=found[1])
                 bindings[position] = Binding("contradicted", reason, location_of(found[0]), rule=rules.MOVED)

@@ -31,16 +31,29 @@ _LABEL = re.compile(r"(?<![\w.,%)）])([가-힣A-Za-z]+)[ \t]?[(（]?[ \t]?[+\-�
 _REACH = 24
 # "평년보다 85.3㎜", "전년에 비해 3%": the base of a comparison, not what the figure is.
 _BASE = re.compile(r"(?:보다|대비|비해|비하면|견줘|比)$")
+# The particles of a subject or topic: a label moved away from its figure is still the sentence's
+# subject ("취업자는 … 통계청이 2623만명"); a word of time or place ("현재", "kWh당") is not.
+_PARTICLE = "(?:은|는|이|가)(?![가-힣])"
 _AMOUNT = re.compile(r"\d[\d,.]*\s?(?:[십백천만억조]\s?)*$")
 
 
 def label(text: str, start: int) -> str:
     """The stem of the word right before the figure at start ("서울" of "서울은 3.1%"), or ""."""
+    word = _word(text, start)
+    return stem(word) if word else ""
+
+
+def _word(text: str, start: int) -> str:
+    """The word right before the figure at start as written ("서울은"), or "" where none labels it."""
     found = _LABEL.search(text, max(0, start - _REACH), start)
     if not found or _AMOUNT.search(text, max(0, found.start() - _REACH), found.start()):
         return ""  # "541억 달러로 3.1%": the word is the unit of the figure before
-    word = found.group(1)
-    return "" if _BASE.search(word) else stem(word)
+    return "" if _BASE.search(found.group(1)) else found.group(1)
+
+
+def _subject(text: str, word: str) -> bool:
+    """Whether text names word as a subject: "취업자는", "통계청이"."""
+    return bool(re.search(f"(?<![가-힣]){re.escape(word)}{_PARTICLE}", text))
 
 
 def exchanged(
@@ -67,15 +80,16 @@ def exchanged(
 
 
 def moved(
-    text: str, number: NumberHit, context: Context, sentence: Context, index: SourceFigures
+    text: str, number: NumberHit, context: Context, index: SourceFigures
 ) -> tuple[Occurrence, str] | None:
     """The source mention of the value whose label the article moved elsewhere in the sentence, and
-    that label: the article's label of the figure is a word of the sentence that states the value,
-    but never of the value itself, and the source's label of the value is in the article's sentence,
-    but not among the words of the figure."""
-    mine = label(text, number.start)
+    that label: the article's subject right before the figure is a word of the sentence that states
+    the value, but never of the value itself, and the source's label of the value is a subject of
+    the article's sentence, but not among the words of the figure."""
+    written = _word(text, number.start)
+    mine = stem(written) if written else ""
     stated = index.by_key.get(f"n:{format_value(number.value)}|{number.family}", [])
-    if not mine or not stated or not number.family:
+    if not mine or not stated or not number.family or not re.search(f"{_PARTICLE}$", written):
         return None
     probe = Context.of(frozenset((mine,)), frozenset(), "")
     if any(agreements(probe, o.context) or _alike(mine, _label_of(o, index)) for o in stated):
@@ -87,7 +101,7 @@ def moved(
             theirs
             and where is not None
             and speaks_of(where, mine)
-            and speaks_of(sentence, theirs)
+            and _subject(text, theirs)
             and not speaks_of(_bare(context), theirs)
         ):
             return occurrence, theirs
