@@ -90,6 +90,7 @@ _FAMILIES: list[tuple[re.Pattern[str], str]] = [
     (_template(_msg.DAY_MISPLACED), "date:other-event"),
     (_template(_msg.DIRECTION), "change:direction"),
     (_template(_msg.EXCHANGED), "bind:exchanged"),
+    (_template(_msg.MOVED), "bind:label-moved"),
     (_template(_msg.ROUNDED), "confirm:rounded"),
     (_template(_msg.LIST_COUNT), "confirm:list-count"),
     (_template(_msg.DERIVED), "confirm:derived"),

@@ -36,7 +36,7 @@ from agents.verification.guard.confirm import stated_alike
 from agents.verification.guard.context import Context, contexts
 from agents.verification.guard.derived import derive, derive_total, describe
 from agents.verification.guard.direction import flipped
-from agents.verification.guard.exchange import exchanged
+from agents.verification.guard.exchange import exchanged, moved
 from agents.verification.guard.hangul import said_in_words
 from agents.verification.guard.hedges import hedged, steps
 from agents.verification.guard.named import Said, named_elsewhere
@@ -91,10 +91,16 @@ def bind(
         _bind_in(number, context, index, numbers, previous, said)
         for number, context in zip(numbers, article, strict=True)
     ]
-    for position, owner in exchanged(numbers, article, index).items():
+    for position, owner in exchanged(text, numbers, article, index).items():
         if bindings[position].status == "confirmed":
             where = location_of(owner)
             bindings[position] = Binding("contradicted", msg.EXCHANGED, where, rule=rules.EXCHANGED)
+    for position, (number, context) in enumerate(zip(numbers, article, strict=True)):
+        if bindings[position].rule == rules.MATCH and _may_move(number, []):
+            found = moved(text, number, context, index)
+            if found:
+                reason = msg.MOVED.format(label=found[1])
+                bindings[position] = Binding("contradicted", reason, location_of(found[0]), rule=rules.MOVED)
     for position, (first, second) in reversed_ends(text, numbers, index).items():
         reason = msg.REVERSED.format(first=first.text, second=second.text)
         where = (first.source, first.start, second.end)

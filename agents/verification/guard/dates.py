@@ -50,6 +50,9 @@ _MIDDOT_DAY = re.compile(
     r"(?<![\d.,·ㆍ])(?P<m>\d{1,2})[·ㆍ・](?P<d>\d{1,2})"
     r"(?![\d·ㆍ・]|[차호위등급층명개년월일번%]| ?(?:단계|번째|번|호선))"
 )
+# A two-digit year after an apostrophe, or with none where a month follows: "24년 2월" is February 2024, and
+# "24년 만에" a span of years.
+_BARE_YEAR = r"(?:['’‘]|(?=\d{2} ?년 ?\d{1,2} ?월))(?P<yy>\d{2})"
 # A range of two-digit years: "최근 5년(‘15~’19)간" is 2015~2019년.
 _SHORT_RANGE = re.compile(r"(?<![\d.,])['’‘](?P<a>\d{2}) ?[~∼〜\-–] ?['’‘](?P<b>\d{2})(?![\d.])(?: ?년)?")
 # "올해 4월까지의 출원" counts from January: a source that says so states 1~4월.
@@ -75,7 +78,7 @@ _AFTERNOON = frozenset({"오후", "낮", "저녁", "밤"})
 def _korean_pattern(gap: str) -> re.Pattern[str]:
     """2026년 3월 5일 and every part of it, ranges such as 5~7일; gap is the space allowed before 년/월/일."""
     return re.compile(
-        rf"(?<![\d.,])(?:(?:(?P<y>{_YEAR})|{_SHORT_YEAR}){gap}년"
+        rf"(?<![\d.,])(?:(?:(?P<y>{_YEAR})|{_BARE_YEAR}){gap}년"
         rf"(?: ?(?P<ym>{_PART}){gap}월(?: ?(?P<ymd>{_PART}){gap}일)?)?"
         rf"|(?P<m>{_PART}){gap}월(?: ?(?P<md>{_PART}){gap}일)?|(?P<d>{_PART}){gap}일)"
     )

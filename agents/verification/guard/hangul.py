@@ -43,7 +43,7 @@ _COUNTERS = {
         c: c
         for c in ("명", "곳", "개", "개사", "개국", "개소", "가지", "배", "번째", "차례", "건", "대", "마리")
     },
-    **{c: c for c in ("권", "채", "가구", "척", "층", "단계", "개월", "시간")},
+    **{c: c for c in ("권", "채", "가구", "척", "층", "단계", "개월", "시간", "자릿수")},
     **{"달": "개월", "살": "세", "사람": "명", "군데": "곳", "해": "년", "나라": "개국"},
 }
 # Days counted in native words; 하루 is left out, since "하루 전" is as often "전날" as a count.
@@ -63,7 +63,7 @@ _DAY_WORDS = re.compile(
     r"(?=[^가-힣]|$|[이가은는을를의에도만간째동])"
 )
 # "한" also means "a"/"one of" and "세" a tax; with these counters one is a real figure.
-_ONE_COUNTERS = frozenset({"곳", "명", "개국", "개사", "개소", "건", "번째", "배", "군데", "사람"})
+_ONE_COUNTERS = frozenset({"곳", "명", "개국", "개사", "개소", "건", "번째", "배", "군데", "사람", "자릿수"})
 # What may follow a counter: a particle or anything that is not a Hangul syllable.
 _AFTER = r"(?=[^가-힣]|$|[이가은는을를의에도만로으와과씩까보째다라])"
 

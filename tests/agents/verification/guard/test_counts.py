@@ -73,3 +73,16 @@ def test_it_flags_a_count_or_figure_that_nothing_supports(source: str, article: 
 def test_a_count_besides_a_named_one_includes_it() -> None:
     assert unsupported("10개사가 참여했다.", "삼성전자 외 9개사가 참여했다.") == []
     assert unsupported("국내외 5곳에서 공장을 운영한다.", "국내외 4곳에서 공장을 운영한다.") == ["5곳"]
+
+
+@pytest.mark.parametrize(
+    ("article", "source", "status"),
+    [
+        ("결혼 건수가 두자릿수 감소율을 기록했다.", "결혼 건수가 두 자릿수 감소율을 기록했다.", "confirmed"),
+        ("결혼 건수가 두 자릿수 감소율을 기록했다.", "결혼 건수가 두자릿수 감소율을 기록했다.", "confirmed"),
+        ("물가 상승률은 한자릿수에 머물렀다.", "물가 상승률은 한 자릿수에 머물렀다.", "confirmed"),
+        ("건수가 세자릿수 감소율을 기록했다.", "건수가 두 자릿수 감소율을 기록했다.", "contradicted"),
+    ],
+)
+def test_a_count_of_digits_is_read_spaced_or_not(article: str, source: str, status: str) -> None:
+    assert set(statuses(article, source).values()) == {status}

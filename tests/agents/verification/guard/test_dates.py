@@ -281,3 +281,16 @@ def test_it_reads_the_day_after_a_date_the_source_writes_as_next_day(article: st
 def test_it_still_flags_a_day_the_next_day_does_not_give() -> None:
     source = "10일까지 지침을 마련해 다음 날부터 시행한다."
     assert unsupported("10일까지 지침을 마련해 12일부터 시행한다.", source) == ["12일"]
+
+
+@pytest.mark.parametrize("article", ["24년 2월 수출은 587억 달러였다.", "’24년 2월 수출은 587억 달러였다."])
+def test_a_two_digit_year_before_a_month_is_a_year(article: str) -> None:
+    source = "2024년 2월 수출은 587억 달러로 집계됐다."
+    found = {f.fact.text: f.status for f in article_findings(body=article, sources=[source])}
+    assert set(found.values()) == {"confirmed"}
+    assert any(text.endswith("24년 2월") for text in found)
+
+
+def test_a_two_digit_year_with_no_month_is_a_span_of_years() -> None:
+    (found,) = extract_facts("24년 만에 가장 많았다.")
+    assert (found.kind, found.text) == ("number", "24년")
