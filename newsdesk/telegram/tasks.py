@@ -23,20 +23,41 @@ MAX_ATTEMPTS = 3
 
 
 @shared_task(bind=True)
-def handle_update(self: Task, update_pk: int, owner: str = "") -> None:
+def handle_update(self: Task, update_pk: int, owner: str = "", resume: int | None = None) -> None:
     """Processes an update once: claimed with a heartbeat; replies are never retried blindly.
 
-    `owner` is given only by a retry after a database blip: the row is still this delivery's."""
+    `owner` is given only by a retry after a database blip: the row is still this delivery's, and
+    `resume` is the reply whose claim the blip interrupted (it never went out)."""
     retrying, owner = bool(owner), owner or work.owner_new()
+    beat = not self.request.is_eager
+    held: list[int | None] = [resume]  # until this try reaches that reply, it is still unsent
     try:
-        if _claim(update_pk, self.request.id or "", owner, retrying=retrying):
-            handle_owned(update_pk=update_pk, owner=owner, heartbeat=not self.request.is_eager)
+        if retrying and work.owner_reclaim(
+            model=TelegramUpdate, pk=update_pk, base=_UNPROCESSED, owner=owner
+        ):
+            # Nobody else held the row since our claim, so nobody else wrote the held entry.
+            handle_owned(update_pk=update_pk, owner=owner, heartbeat=beat, resume=resume, held=held)
+        else:
+            held[0] = None  # another owner came between: the entry may be theirs, never resumed
+            if _claim(update_pk, self.request.id or "", owner):
+                handle_owned(update_pk=update_pk, owner=owner, heartbeat=beat, held=held)
     except work.DB_ERRORS as exc:
-        raise work.retry_after_db_error(task=self, exc=exc, owner=owner) from exc
+        retry = work.retry_after_db_error(task=self, exc=exc, owner=owner, resume=held[0])
+        raise retry from exc
 
 
-def handle_owned(*, update_pk: int, owner: str, heartbeat: bool = True) -> None:
-    """The work of a claimed update: dispatch with its replies logged, then marked done while ours."""
+def handle_owned(
+    *,
+    update_pk: int,
+    owner: str,
+    heartbeat: bool = True,
+    resume: int | None = None,
+    held: list[int | None] | None = None,
+) -> None:
+    """The work of a claimed update: dispatch with its replies logged, then marked done while ours.
+
+    `resume`: a reply this owner claimed and never sent (see once); `held[0]` is set to the reply
+    whose claim a database error interrupted, for the retry to resume."""
     update = TelegramUpdate.objects.get(pk=update_pk)
     ours = TelegramUpdate.objects.filter(pk=update_pk, owner=owner, processed_at__isnull=True)
     if update.attempts > MAX_ATTEMPTS:  # its worker keeps dying: stop instead of looping
@@ -44,6 +65,7 @@ def handle_owned(*, update_pk: int, owner: str, heartbeat: bool = True) -> None:
         return
     error = ""
     reply_log = _reply_log(update, owner)
+    reply_log.resume = resume
     try:
         with (
             work.owner_heartbeat(model=TelegramUpdate, pk=update_pk, owner=owner, enabled=heartbeat),
@@ -51,6 +73,8 @@ def handle_owned(*, update_pk: int, owner: str, heartbeat: bool = True) -> None:
         ):
             dispatch.handle(update.payload)
     except work.DB_ERRORS:
+        if held is not None:
+            held[0] = reply_log.unsent_claim()
         raise  # the database is away, not the update's fault: retried in seconds (handle_update)
     except Exception as exc:  # a reply may already be out: retrying could answer twice
         log.exception("telegram update %s failed", update.update_id)
@@ -80,17 +104,17 @@ def flush_text(reporter_id: int) -> None:
         paste.schedule_flush(reporter_id=reporter_id, wait=wait)
 
 
-def _claim(update_pk: int, task_id: str, owner: str, *, retrying: bool = False) -> bool:
+_UNPROCESSED = Q(processed_at__isnull=True)
+
+
+def _claim(update_pk: int, task_id: str, owner: str) -> bool:
     now = timezone.now()
-    unprocessed = Q(processed_at__isnull=True)
     fields = {"task_id": task_id, "attempts": F("attempts") + 1}
-    if retrying and work.owner_reclaim(model=TelegramUpdate, pk=update_pk, base=unprocessed, owner=owner):
-        return True  # a retry after a database blip: the row is still ours
-    if TelegramUpdate.objects.filter(unprocessed, work.owner_silent_q(now=now), pk=update_pk).update(
+    if TelegramUpdate.objects.filter(_UNPROCESSED, work.owner_silent_q(now=now), pk=update_pk).update(
         owner=owner, heartbeat_at=now, **fields
     ):
         return True
-    return work.owner_take_over(model=TelegramUpdate, pk=update_pk, base=unprocessed, owner=owner, **fields)
+    return work.owner_take_over(model=TelegramUpdate, pk=update_pk, base=_UNPROCESSED, owner=owner, **fields)
 
 
 @shared_task(bind=True, max_retries=5)
