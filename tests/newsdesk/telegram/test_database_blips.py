@@ -8,10 +8,13 @@ from typing import Any
 import pytest
 from celery.exceptions import Retry
 from django.db import OperationalError
+from django.db.models import QuerySet
 
+from agents.models import Run
 from agents.services import work
-from newsdesk.models import Reporter, TelegramUpdate
+from newsdesk.models import Reporter, TelegramDelivery, TelegramUpdate
 from newsdesk.telegram import dispatch, once, tasks
+from tests.factories import ArticleFactory
 from tests.fakes.telegram import FakeTelegram
 from tests.newsdesk.telegram.chat import CHAT, registered_reporter, stored_text
 
@@ -171,3 +174,35 @@ def test_a_held_reply_is_never_resumed_once_another_owner_had_the_update(
 
     update.refresh_from_db()
     assert update.processed_at is not None and fake_telegram.sent_texts(CHAT) == []
+
+
+# --- result deliveries ------------------------------------------------------------------------
+def test_a_result_part_sent_just_before_a_blip_is_not_sent_again_by_the_retry(
+    fake_telegram: FakeTelegram, registered: Reporter, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    article = ArticleFactory(reporter=registered, run__channel=Run.Channel.TELEGRAM)
+    TelegramDelivery.objects.create(run_id=article.run_id, chat_id=CHAT)
+    real_update = QuerySet.update
+
+    def update(queryset: QuerySet[Any], **fields: Any) -> int:  # the part is out; its count is not
+        if "sent_parts" in fields:
+            monkeypatch.setattr(QuerySet, "update", real_update)
+            raise OperationalError("server closed the connection unexpectedly")
+        return real_update(queryset, **fields)
+
+    monkeypatch.setattr(QuerySet, "update", update)
+    asked: list[dict[str, Any]] = []
+    monkeypatch.setattr(
+        tasks.deliver_run, "retry", lambda **options: asked.append(options) or Retry("retry", when=0)
+    )
+    with pytest.raises(Retry):
+        tasks.deliver_run.apply(args=[article.run_id], throw=True)
+    monkeypatch.undo()
+    [options] = asked
+    assert options["kwargs"]["sent"] == 1 and TelegramDelivery.objects.get().sent_parts == 0
+
+    tasks.deliver_run.apply(args=[article.run_id], kwargs=options["kwargs"], throw=True)
+
+    delivery = TelegramDelivery.objects.get()
+    assert delivery.delivered_at is not None and delivery.sent_parts == 1
+    assert len(fake_telegram.sent_texts(CHAT)) == 1
