@@ -60,9 +60,9 @@ def owner_reclaim(*, model: type[Model], pk: int, base: Q, owner: str) -> bool:
 DB_ERRORS = blips.DB_ERRORS  # a lost connection: retried in seconds, not left to the sweeper
 
 
-def retry_after_db_error(*, task: Task, exc: Exception, owner: str) -> Retry:
+def retry_after_db_error(*, task: Task, exc: Exception, owner: str, **carried: Any) -> Retry:
     """The Retry to raise: the task again in a moment, on a fresh connection, keeping its row."""
-    return blips.retry_after_db_error(task, exc, owner=owner)
+    return blips.retry_after_db_error(task, exc, owner=owner, **carried)
 
 
 def owner_take_over(*, model: type[Model], pk: int, base: Q, owner: str, **updates: Any) -> bool:

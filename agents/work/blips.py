@@ -27,9 +27,12 @@ LONGEST_WAIT = 4.0
 RETRIES = 20  # about a minute of outage; past that the sweeper is the net, as before
 
 
-def retry_after_db_error(task: Task, exc: Exception, *, owner: str) -> Retry:
+def retry_after_db_error(task: Task, exc: Exception, *, owner: str, **carried: Any) -> Retry:
     """Closes the broken connection and schedules the task again with its owner; raise what this
-    returns (Celery's Retry, or `exc` itself once the retries are used up)."""
+    returns (Celery's Retry, or `exc` itself once the retries are used up).
+
+    `carried`: what this try knows and the next one needs (the reply whose claim the blip cut);
+    given every time, so a value of an earlier try is replaced, never carried on stale."""
     if not connection.in_atomic_block:  # (a test's wrapping transaction keeps its connection)
         with contextlib.suppress(Exception):  # closing a dead connection may fail: it is dropped
             connection.close()
@@ -38,7 +41,7 @@ def retry_after_db_error(task: Task, exc: Exception, *, owner: str) -> Retry:
     log.warning(
         "%s: database unreachable (%s); trying again in %.1f s", task.name, type(exc).__name__, countdown
     )
-    kwargs: dict[str, Any] = {**(task.request.kwargs or {}), "owner": owner}
+    kwargs: dict[str, Any] = {**(task.request.kwargs or {}), "owner": owner, **carried}
     return task.retry(exc=exc, countdown=countdown, kwargs=kwargs, max_retries=RETRIES)
 
 

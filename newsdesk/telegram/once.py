@@ -16,6 +16,12 @@ rarer, and the reporter can simply ask again). Only when Telegram definitely did
 error before or instead of delivery: connection refused, 4xx, 5xx, a long 429, with no chunk
 delivered) is the entry "unsent", and a re-run sends it.
 
+One "sending" entry is known not to have gone out: the one whose own claim failed because the
+database went away (PostgreSQL restarting). The UPDATE may have committed before the connection
+dropped, so the row can say "sending" although the request was never made. The claim remembers
+it (`held`), the task's retry carries it, and the retry, if the update stayed its own the whole
+time (nobody else could have written that entry), sends it (`resume`) instead of skipping it.
+
 Re-runs match replies by position: a handling that would now answer differently (its first run
 already changed a setting) still skips the positions that were answered; the reporter saw those.
 Sends are also conditional on still owning the update: when another worker took it over, the
@@ -47,6 +53,8 @@ class ReplyLog:
     next_seq: int = 0
     skipped: int = 0
     sent: int = 0
+    resume: int | None = None  # a "sending" entry this owner claimed but never sent (a retry's)
+    held: int | None = None  # the reply whose claim failed (the database went away): not sent
 
     def claim(self) -> tuple[int, list[int] | None]:
         """Numbers the next reply: (seq, None) to send it now, (seq, ids) when it must be skipped.
@@ -55,16 +63,35 @@ class ReplyLog:
         """
         seq, self.next_seq = self.next_seq, self.next_seq + 1
         earlier = self.entries[seq] if seq < len(self.entries) else None
-        if earlier is not None and earlier.get("state") != UNSENT:
+        if earlier is not None and earlier.get("state") != UNSENT and not self._resumed(seq, earlier):
             self.skipped += 1
             log.info("reply %d of this update was sent before (%s); not sent again", seq, earlier["state"])
             return seq, list(earlier.get("ids") or [])
         self._set(seq, {"state": SENDING, "ids": []})
-        if not self.save(self.entries):
+        try:
+            saved = self.save(self.entries)
+        except Exception:
+            self.held = seq  # the claim's fate is unknown, but the reply has not gone out
+            raise
+        if not saved:
             self.skipped += 1
             log.warning("reply %d not sent: another worker took the update over", seq)
             return seq, []
         return seq, None
+
+    def unsent_claim(self) -> int | None:
+        """After a database error: the reply this owner claimed and has not sent, if any (the one
+        whose claim failed, or the one to resume that this try did not reach)."""
+        if self.held is not None:
+            return self.held
+        return self.resume if self.resume is not None and self.next_seq <= self.resume else None
+
+    def _resumed(self, seq: int, earlier: Entry) -> bool:
+        """The entry a failed claim of this same owner left "sending": sent now, once."""
+        if seq != self.resume or earlier.get("state") != SENDING:
+            return False
+        log.info("reply %d of this update was claimed but never sent (database blip); sending it", seq)
+        return True
 
     def done(self, seq: int, ids: list[int]) -> None:
         """Telegram took it: stored with the next claim or with the update's end (no query now)."""

@@ -23,20 +23,41 @@ MAX_ATTEMPTS = 3
 
 
 @shared_task(bind=True)
-def handle_update(self: Task, update_pk: int, owner: str = "") -> None:
+def handle_update(self: Task, update_pk: int, owner: str = "", resume: int | None = None) -> None:
     """Processes an update once: claimed with a heartbeat; replies are never retried blindly.
 
-    `owner` is given only by a retry after a database blip: the row is still this delivery's."""
+    `owner` is given only by a retry after a database blip: the row is still this delivery's, and
+    `resume` is the reply whose claim the blip interrupted (it never went out)."""
     retrying, owner = bool(owner), owner or work.owner_new()
+    beat = not self.request.is_eager
+    held: list[int | None] = [resume]  # until this try reaches that reply, it is still unsent
     try:
-        if _claim(update_pk, self.request.id or "", owner, retrying=retrying):
-            handle_owned(update_pk=update_pk, owner=owner, heartbeat=not self.request.is_eager)
+        if retrying and work.owner_reclaim(
+            model=TelegramUpdate, pk=update_pk, base=_UNPROCESSED, owner=owner
+        ):
+            # Nobody else held the row since our claim, so nobody else wrote the held entry.
+            handle_owned(update_pk=update_pk, owner=owner, heartbeat=beat, resume=resume, held=held)
+        else:
+            held[0] = None  # another owner came between: the entry may be theirs, never resumed
+            if _claim(update_pk, self.request.id or "", owner):
+                handle_owned(update_pk=update_pk, owner=owner, heartbeat=beat, held=held)
     except work.DB_ERRORS as exc:
-        raise work.retry_after_db_error(task=self, exc=exc, owner=owner) from exc
+        retry = work.retry_after_db_error(task=self, exc=exc, owner=owner, resume=held[0])
+        raise retry from exc
 
 
-def handle_owned(*, update_pk: int, owner: str, heartbeat: bool = True) -> None:
-    """The work of a claimed update: dispatch with its replies logged, then marked done while ours."""
+def handle_owned(
+    *,
+    update_pk: int,
+    owner: str,
+    heartbeat: bool = True,
+    resume: int | None = None,
+    held: list[int | None] | None = None,
+) -> None:
+    """The work of a claimed update: dispatch with its replies logged, then marked done while ours.
+
+    `resume`: a reply this owner claimed and never sent (see once); `held[0]` is set to the reply
+    whose claim a database error interrupted, for the retry to resume."""
     update = TelegramUpdate.objects.get(pk=update_pk)
     ours = TelegramUpdate.objects.filter(pk=update_pk, owner=owner, processed_at__isnull=True)
     if update.attempts > MAX_ATTEMPTS:  # its worker keeps dying: stop instead of looping
@@ -44,6 +65,7 @@ def handle_owned(*, update_pk: int, owner: str, heartbeat: bool = True) -> None:
         return
     error = ""
     reply_log = _reply_log(update, owner)
+    reply_log.resume = resume
     try:
         with (
             work.owner_heartbeat(model=TelegramUpdate, pk=update_pk, owner=owner, enabled=heartbeat),
@@ -51,6 +73,8 @@ def handle_owned(*, update_pk: int, owner: str, heartbeat: bool = True) -> None:
         ):
             dispatch.handle(update.payload)
     except work.DB_ERRORS:
+        if held is not None:
+            held[0] = reply_log.unsent_claim()
         raise  # the database is away, not the update's fault: retried in seconds (handle_update)
     except Exception as exc:  # a reply may already be out: retrying could answer twice
         log.exception("telegram update %s failed", update.update_id)
@@ -80,34 +104,50 @@ def flush_text(reporter_id: int) -> None:
         paste.schedule_flush(reporter_id=reporter_id, wait=wait)
 
 
-def _claim(update_pk: int, task_id: str, owner: str, *, retrying: bool = False) -> bool:
+_UNPROCESSED = Q(processed_at__isnull=True)
+
+
+def _claim(update_pk: int, task_id: str, owner: str) -> bool:
     now = timezone.now()
-    unprocessed = Q(processed_at__isnull=True)
     fields = {"task_id": task_id, "attempts": F("attempts") + 1}
-    if retrying and work.owner_reclaim(model=TelegramUpdate, pk=update_pk, base=unprocessed, owner=owner):
-        return True  # a retry after a database blip: the row is still ours
-    if TelegramUpdate.objects.filter(unprocessed, work.owner_silent_q(now=now), pk=update_pk).update(
+    if TelegramUpdate.objects.filter(_UNPROCESSED, work.owner_silent_q(now=now), pk=update_pk).update(
         owner=owner, heartbeat_at=now, **fields
     ):
         return True
-    return work.owner_take_over(model=TelegramUpdate, pk=update_pk, base=unprocessed, owner=owner, **fields)
+    return work.owner_take_over(model=TelegramUpdate, pk=update_pk, base=_UNPROCESSED, owner=owner, **fields)
 
 
 @shared_task(bind=True, max_retries=5)
-def deliver_run(self: Task, run_id: int, owner: str = "") -> None:
-    """Sends a finished run's result to its chat once, resuming after the parts already sent."""
+def deliver_run(self: Task, run_id: int, owner: str = "", sent: int = 0) -> None:
+    """Sends a finished run's result to its chat once, resuming after the parts already sent.
+
+    `owner` and `sent` come from a retry after a database blip: the delivery is still this
+    delivery's, and its first `sent` parts went out (the row may not say so: the blip hit the write)."""
     retrying, owner = bool(owner), owner or work.owner_new()
+    progress = [sent]  # parts this owner knows it sent
     try:
         run = Run.objects.select_related("reporter").get(pk=run_id)
         delivery = _delivery_of(run)
-        if delivery is not None and _claim_delivery(delivery.pk, owner, retrying=retrying):
-            deliver_owned(self, run=run, delivery=delivery, owner=owner)
+        if delivery is None:
+            return
+        if retrying and work.owner_reclaim(model=TelegramDelivery, pk=delivery.pk, base=_OPEN, owner=owner):
+            TelegramDelivery.objects.filter(pk=delivery.pk, owner=owner, sent_parts__lt=sent).update(
+                sent_parts=sent
+            )
+            deliver_owned(self, run=run, delivery=delivery, owner=owner, progress=progress)
+        else:
+            progress[0] = 0  # another owner came between: the row's own count is the truth
+            if _claim_delivery(delivery.pk, owner):
+                deliver_owned(self, run=run, delivery=delivery, owner=owner, progress=progress)
     except work.DB_ERRORS as exc:
-        raise work.retry_after_db_error(task=self, exc=exc, owner=owner) from exc
+        raise work.retry_after_db_error(task=self, exc=exc, owner=owner, sent=progress[0]) from exc
 
 
-def deliver_owned(task: Task, *, run: Run, delivery: TelegramDelivery, owner: str) -> None:
-    """The parts of a claimed delivery not sent yet, each while ours; then the delivery marked done."""
+def deliver_owned(
+    task: Task, *, run: Run, delivery: TelegramDelivery, owner: str, progress: list[int] | None = None
+) -> None:
+    """The parts of a claimed delivery not sent yet, each while ours; then the delivery marked done.
+    `progress[0]` follows the parts sent, for a retry after a database error."""
     delivery.refresh_from_db()
     messages = result_messages(run)
     ours = TelegramDelivery.objects.filter(pk=delivery.pk, owner=owner, delivered_at__isnull=True)
@@ -115,7 +155,7 @@ def deliver_owned(task: Task, *, run: Run, delivery: TelegramDelivery, owner: st
         with work.owner_heartbeat(
             model=TelegramDelivery, pk=delivery.pk, owner=owner, enabled=not task.request.is_eager
         ):
-            if not _send_parts(ours, delivery, messages):
+            if not _send_parts(ours, delivery, messages, progress if progress is not None else [0]):
                 log.warning("result of run %s was taken over by another worker; left to it", run.pk)
                 return
     except client.TelegramError as exc:
@@ -125,21 +165,27 @@ def deliver_owned(task: Task, *, run: Run, delivery: TelegramDelivery, owner: st
             return
         countdown = exc.retry_after or 10
         ours.update(owner="", heartbeat_at=timezone.now() + timedelta(seconds=countdown))
-        raise task.retry(countdown=countdown, exc=exc) from exc
+        released = {**(task.request.kwargs or {}), "owner": "", "sent": 0}  # the row is let go
+        raise task.retry(countdown=countdown, exc=exc, kwargs=released) from exc
     if _finish(run, delivery, messages, ours=ours):
         reverify.offer(run=run, chat_id=delivery.chat_id)
 
 
 def _send_parts(
-    ours: QuerySet[TelegramDelivery], delivery: TelegramDelivery, messages: list[Outgoing]
+    ours: QuerySet[TelegramDelivery],
+    delivery: TelegramDelivery,
+    messages: list[Outgoing],
+    progress: list[int],
 ) -> bool:
     """Sends the parts not sent yet, each only while the delivery is still ours (one conditional
     UPDATE that also beats its heartbeat, so the sweeper cannot find it stale mid-part); False
-    when another worker took it over."""
+    when another worker took it over. `progress[0]` is raised as soon as a part is out, before the
+    write that records it (which a database blip may cut)."""
     for index in range(delivery.sent_parts, len(messages)):
         if not ours.filter(sent_parts=index).update(heartbeat_at=timezone.now()):
             return False
         _send(delivery.chat_id, messages[index])
+        progress[0] = index + 1
         if not ours.update(sent_parts=index + 1):
             return False
     return True
@@ -157,16 +203,16 @@ def _delivery_of(run: Run) -> TelegramDelivery | None:
     return delivery
 
 
-def _claim_delivery(pk: int, owner: str, *, retrying: bool = False) -> bool:
+_OPEN = Q(delivered_at__isnull=True, error="")
+
+
+def _claim_delivery(pk: int, owner: str) -> bool:
     now = timezone.now()
-    open_ = Q(delivered_at__isnull=True, error="")
-    if retrying and work.owner_reclaim(model=TelegramDelivery, pk=pk, base=open_, owner=owner):
-        return True  # a retry after a database blip: the delivery is still ours
-    if TelegramDelivery.objects.filter(open_, work.owner_silent_q(now=now), pk=pk).update(
+    if TelegramDelivery.objects.filter(_OPEN, work.owner_silent_q(now=now), pk=pk).update(
         owner=owner, heartbeat_at=now
     ):
         return True
-    return work.owner_take_over(model=TelegramDelivery, pk=pk, base=open_, owner=owner)
+    return work.owner_take_over(model=TelegramDelivery, pk=pk, base=_OPEN, owner=owner)
 
 
 def _send(chat_id: int, message: Outgoing) -> None:

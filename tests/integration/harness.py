@@ -136,6 +136,13 @@ class TcpProxy:
             except OSError:
                 client.close()
                 continue
+            # The 5 s was for connecting only: left on, every connection idle for 5 s was dropped,
+            # which PostgreSQL never does (a persistent connection between two tasks broke, and the
+            # workers retried "outages" that were not there). Nagle off on both legs, as libpq and
+            # the server have it: a reply forwarded in pieces would wait for delayed ACKs.
+            upstream.settimeout(None)
+            for sock in (client, upstream):
+                sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
             with self._lock:
                 self._conns.update((client, upstream))
             for a, b in ((client, upstream), (upstream, client)):
