@@ -141,6 +141,11 @@ def words(text: str) -> list[str]:
     return [s for s in (stem(w) for w in _WORD.findall(text)) if s]
 
 
+def located_words(text: str) -> list[tuple[int, str]]:
+    """The words of text (as words gives them) with where each starts."""
+    return [(m.start(), s) for m in _WORD.finditer(text) if (s := stem(m.group()))]
+
+
 def contexts(
     text: str,
     spans: Sequence[tuple[int, int]],
