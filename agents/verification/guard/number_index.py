@@ -49,10 +49,12 @@ class NumberIndex:
 
     def rivals(self, family: str, context: Context) -> list[Occurrence]:
         """The figures of family with a word before them that may match a word of context."""
-        table = self.by_own.get(family)
-        if table is None:
-            table = self.by_own[family] = WordTable.of(self.by_family.get(family, ()), near=False)
-        return table.lookup(context)
+        return self._own_table(family).lookup(context)
+
+    def owned(self, family: str, context: Context) -> set[int]:
+        """The ids of the figures of family with a word before them that may match an own word of
+        context: all that agreement.agreements may count, and a few more."""
+        return {id(o) for o in self._own_table(family).lookup(context, context.own)}
 
     def neighbours(self, family: str, context: Context) -> list[Occurrence]:
         """The figures of family whose sentence may share a word with context."""
@@ -60,6 +62,12 @@ class NumberIndex:
         if table is None:
             table = self.by_near[family] = WordTable.of(self.by_family.get(family, ()), near=True)
         return table.lookup(context)
+
+    def _own_table(self, family: str) -> WordTable:
+        table = self.by_own.get(family)
+        if table is None:
+            table = self.by_own[family] = WordTable.of(self.by_family.get(family, ()), near=False)
+        return table
 
     def add_year(self, year: int, where: Location) -> None:
         self.years.setdefault(f"v:{year}", where)
@@ -161,9 +169,12 @@ class WordTable:
                 words_by_key.setdefault(key, []).append(word)
         return cls(by_word, words_by_key)
 
-    def lookup(self, context: Context) -> list[Occurrence]:
+    def lookup(self, context: Context, only: frozenset[str] | None = None) -> list[Occurrence]:
+        """The figures that any word of context (of only, if given) may match."""
         found: dict[int, Occurrence] = {}
         for word, head, prefixes in context.probes:
+            if only is not None and word not in only:
+                continue
             for key in (word, head, *prefixes):
                 for occurrence in self._for_key(key) if key else ():
                     found[id(occurrence)] = occurrence
