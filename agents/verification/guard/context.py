@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
-from typing import Any, Generic, TypeVar, overload
+
+from agents.verification.guard.memo import memo
 
 _WORD = re.compile(r"[가-힣A-Za-z]+")
 
@@ -77,36 +78,6 @@ _BASE = re.compile(r"^\)?\s?(?:보다|에 비해|대비|과 비교|와 비교)")
 _BASE_AFTER = (" 대비", " 比", "보다", "에 비해", " 기준")
 # The same base written as one word with its particle: "전월보다 10.4%", "전년동월대비 117천명".
 _BASE_END = ("보다", "대비")
-
-
-_T = TypeVar("_T")
-
-
-class memo(Generic[_T]):
-    """functools.cached_property without the lock Python 3.11 takes on every first read: the guard
-    reads a few properties of thousands of source contexts once each, and the lock costs as much
-    as the reading. Two threads computing one value at once would only compute it twice."""
-
-    def __init__(self, compute: Callable[[Any], _T]) -> None:
-        self.compute = compute
-        self.name = compute.__name__
-        self.__doc__ = compute.__doc__
-
-    def __set_name__(self, owner: type, name: str) -> None:
-        self.name = name
-
-    @overload
-    def __get__(self, instance: None, owner: type | None = None) -> memo[_T]: ...
-
-    @overload
-    def __get__(self, instance: object, owner: type | None = None) -> _T: ...
-
-    def __get__(self, instance: object | None, owner: type | None = None) -> memo[_T] | _T:
-        if instance is None:
-            return self
-        value = self.compute(instance)
-        instance.__dict__[self.name] = value  # found before this descriptor from now on
-        return value
 
 
 @dataclass(frozen=True)
