@@ -276,20 +276,33 @@ def _derived(number: NumberHit, context: Context, index: NumberIndex) -> Binding
     nearby = [
         o
         for f in families
-        for o in (index.neighbours(f, context) if context.near else index.by_family.get(f, []))
-        if _operand_of(context, o.context)
+        for o in _operands(
+            context, index, f, index.neighbours(f, context) if context.near else index.by_family.get(f, [])
+        )
     ]
     step = quantum(number)
     derivation = derive(number.value, number.family, nearby, step)
     if derivation is None and number.value >= step * 100:  # three significant digits at least
         # A total of a listed run needs no shared words: "세 분야를 합하면" names none of them.
-        listed = [o for o in index.by_family.get(number.family, []) if _operand_of(context, o.context)]
+        listed = _operands(context, index, number.family, index.by_family.get(number.family, []))
         derivation = derive_total(number.value, number.family, listed, step)
     if derivation is None:
         return None
     first, second = derivation.operands
     where = (first.source, min(first.start, second.start), max(first.end, second.end))
     return Binding("confirmed", msg.DERIVED, where, describe(derivation), rules.DERIVED)
+
+
+def _operands(
+    context: Context, index: NumberIndex, family: str, found: Sequence[Occurrence]
+) -> list[Occurrence]:
+    """The figures of found (of family) that may go into a sum, gap or rate for the article figure.
+    Where the article names what its figure is about, only the figures the index finds by those
+    words can agree with it: the rest are passed over without comparing their words one by one."""
+    if context.own:
+        hopeful = index.owned(family, context)
+        found = [o for o in found if id(o) in hopeful]
+    return [o for o in found if _operand_of(context, o.context)]
 
 
 def _operand_of(article: Context, source: Context) -> bool:

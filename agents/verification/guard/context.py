@@ -17,8 +17,10 @@ import re
 from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from itertools import pairwise
+
+from agents.verification.guard.memo import memo
 
 _WORD = re.compile(r"[가-힣A-Za-z]+")
 
@@ -73,9 +75,9 @@ _ARROW = re.compile(r"→|->|⟶")
 _BASE = re.compile(r"^\)?\s?(?:보다|에 비해|대비|과 비교|와 비교)")
 # The word before 대비 or 보다 names the base of a comparison, not what the figure is about:
 # in "올해 예산 대비 9.8%" the 9.8% is growth, not a budget.
-_BASE_AFTER = re.compile(r"(?: 대비| 比|보다|에 비해| 기준)")
+_BASE_AFTER = (" 대비", " 比", "보다", "에 비해", " 기준")
 # The same base written as one word with its particle: "전월보다 10.4%", "전년동월대비 117천명".
-_BASE_END = re.compile(r"(?:보다|대비)$")
+_BASE_END = ("보다", "대비")
 
 
 @dataclass(frozen=True)
@@ -93,29 +95,29 @@ class Context:
 
     # Every word with each of its prefixes, so "서울" finds "서울시" by a set lookup. Computed only
     # for the source figures an article figure is compared with.
-    @cached_property
+    @memo
     def about(self) -> frozenset[str]:
         """What the figure is: the words before it and the nouns it qualifies."""
         return self.own | self.described
 
-    @cached_property
+    @memo
     def about_prefixes(self) -> frozenset[str]:
         return prefixes_of(self.about)
 
-    @cached_property
+    @memo
     def shared_prefixes(self) -> frozenset[str]:
         return prefixes_of(self.shared)
 
-    @cached_property
+    @memo
     def near_prefixes(self) -> frozenset[str]:
         return self.about_prefixes | self.shared_prefixes
 
-    @cached_property
+    @memo
     def probes(self) -> tuple[Probe, ...]:
         """(word, its first three letters when longer, its shorter prefixes): the article side."""
         return tuple(probe(w) for w in self.own | self.shared)
 
-    @cached_property
+    @memo
     def near(self) -> frozenset[str]:
         return self.own | self.shared
 
@@ -141,6 +143,11 @@ def words(text: str) -> list[str]:
     return [s for s in (stem(w) for w in _WORD.findall(text)) if s]
 
 
+def located_words(text: str) -> list[tuple[int, str]]:
+    """The words of text (as words gives them) with where each starts."""
+    return [(m.start(), s) for m in _WORD.finditer(text) if (s := stem(m.group()))]
+
+
 def contexts(
     text: str,
     spans: Sequence[tuple[int, int]],
@@ -156,6 +163,7 @@ def contexts(
     "첫 번째 과제는 공공부문 일자리 조성" is about 과제 and 일자리."""
     tokens = _sentence_tokens(text, spans, extra, skip)
     positions = [p for p, _, _ in tokens]
+    stems = [t for _, _, t in tokens]
     result: list[Context] = []
     previous: tuple[int, Context] | None = None  # the end and context of the previous figure
     for i, (start, end) in enumerate(spans):
@@ -198,7 +206,7 @@ def contexts(
             if floor >= at and not _BREAK.search(text, since, label):
                 floor = 0
             own |= _joined(tokens[max(floor, at - OWN_WORDS) : at])
-        shared = frozenset(t for _, _, t in tokens[:last]) - own
+        shared = frozenset(stems[:last]) - own
         until = spans[i + 1][0] if i + 1 < len(spans) else len(text)
         context = Context(own, shared, role, _described(text, end, until))
         result.append(context)
@@ -275,14 +283,17 @@ def _sentence_tokens(
     inside = [False] * (len(text) + 1)
     for start, end in [*spans, *skip]:  # the unit of a figure ("억원") is no word about it
         inside[start:end] = [True] * (end - start)
-    found = [(m.start(), m.end(), stem(m.group())) for m in _WORD.finditer(text) if not inside[m.start()]]
-    found = [(s, e, t) for s, e, t in found if t and not _base(text, s, e)]
+    found = [
+        (s, e, t)
+        for m in _WORD.finditer(text)
+        if not inside[s := m.start()] and (t := stem(m.group())) and not _base(text, s, e := m.end())
+    ]
     return sorted(found + [(p, p, t) for p, t in extra])
 
 
 def _base(text: str, start: int, end: int) -> bool:
     """The word names the base of a comparison: "전월 대비", "전월보다", "전년동월대비"."""
-    return bool(_BASE_AFTER.match(text, end) or _BASE_END.search(text, start, end))
+    return text.startswith(_BASE_AFTER, end) or text.endswith(_BASE_END, start, end)
 
 
 def _after(text: str, tokens: Sequence[Token], positions: list[int], end: int, until: int) -> frozenset[str]:
@@ -329,15 +340,22 @@ def _joined(tokens: Sequence[Token]) -> frozenset[str]:
     return frozenset(words)
 
 
+_BRACKETS = re.compile(r"[()（）]")
+
+
 def _label(text: str, start: int) -> int:
     """The position of the "(" that opens the bracket a figure stands in, or -1."""
+    low = max(0, start - 39)
+    if text.rfind("(", low, start) < 0 and text.rfind("（", low, start) < 0:
+        return -1  # most figures: no bracket open before them
     depth = 0
-    for position in range(start - 1, max(-1, start - 40), -1):
-        if text[position] in ")）":
+    # Only the brackets of the 39 characters before the figure, nearest first.
+    for bracket in reversed(list(_BRACKETS.finditer(text, low, start))):
+        if bracket.group() in ")）":
             depth += 1
-        elif text[position] in "(（":
-            if depth == 0:
-                return position
+        elif depth == 0:
+            return bracket.start()
+        else:
             depth -= 1
     return -1
 
@@ -355,8 +373,7 @@ def _role(after: str) -> str:
 def prefixes_of(words: frozenset[str]) -> frozenset[str]:
     """The words with every prefix of each, for set lookups of "begins with"."""
     found = set(words)
-    for word in words:
-        found |= word_prefixes(word)
+    found.update(*map(word_prefixes, words))
     return frozenset(found)
 
 

@@ -200,7 +200,7 @@ def _quantity(match: re.Match[str], lenient: bool) -> NumberHit:
     canonical = _UNITS.get(unit, "")
     if not unit and _degrees(match.string, match.end("num"), warm="." in number):
         canonical, end = "℃", match.end("num") + 1
-    digits = sum(c.isdigit() for c in number)
+    digits = sum(map(str.isdigit, number))
     text = match.string[match.start() : end]
     return NumberHit(match.start(), end, text, value, canonical, digits, scaled, scale)
 
@@ -222,9 +222,14 @@ def _degrees(text: str, end: int, *, warm: bool) -> bool:
     return warm or bool(_WARM.search(text, 0, end))
 
 
+_PLAIN = re.compile(r"[\d,]{1,20}(?:\.\d{1,8})?")  # no magnitude word, few enough digits to be exact
+
+
 @lru_cache(maxsize=4096)
 def _parse(number: str) -> tuple[Decimal, Decimal, bool]:
     """(value, scale of a one-token amount, whether any magnitude word was used)."""
+    if _PLAIN.fullmatch(number):  # most figures: the tokens below would give just this
+        return Decimal(number.replace(",", "")), Decimal(1), False
     total = group = Decimal(0)
     tokens = list(_TOKEN.finditer(number))
     scale = Decimal(1)
