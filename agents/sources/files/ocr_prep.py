@@ -37,9 +37,10 @@ BACKGROUND_WINDOW = 1 / 40  # of the long side: wider than any letter's stroke, 
 
 def prepare(image: Image, *, max_pixels: int) -> Image:
     """A greyscale page, flattened, levelled, its rules whited out and scaled (never past `max_pixels`)."""
-    image = flatten_light(image)
-    image = level(image)
-    image = remove_rules(image)  # after levelling: a tilted rule is no long run along a pixel row
+    flat = flatten_light(remove_rules(image))
+    image = level(flat)
+    if image is not flat:  # a rule that was tilted was no long run along a pixel row: now it is
+        image = remove_rules(image)
     image = shrink_large_text(image)
     return upscale(image, max_pixels=max_pixels)
 
