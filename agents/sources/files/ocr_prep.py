@@ -37,10 +37,11 @@ BACKGROUND_WINDOW = 1 / 40  # of the long side: wider than any letter's stroke, 
 
 def prepare(image: Image, *, max_pixels: int) -> Image:
     """A greyscale page, flattened, levelled, its rules whited out and scaled (never past `max_pixels`)."""
-    flat = flatten_light(remove_rules(image))
-    image = level(flat)
-    if image is not flat:  # a rule that was tilted was no long run along a pixel row: now it is
-        image = remove_rules(image)
+    flat = flatten_light(image)
+    levelled = level(flat)
+    # Level already (scans): rules are found on the page as it came, as measured. Turned (photos):
+    # a tilted rule is no long run along a pixel row until the page is level, so they are found after.
+    image = flatten_light(remove_rules(image)) if levelled is flat else remove_rules(levelled)
     image = shrink_large_text(image)
     return upscale(image, max_pixels=max_pixels)
 
