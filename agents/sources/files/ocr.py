@@ -65,7 +65,10 @@ OCR_LANG = "kor"  # the Korean model reads Latin letters and digits too
 OCR_CONFIG = "--psm 6"  # one uniform block: best on press-release pages and tables (bench/ocr.py)
 TESSERACT_CMD = os.environ.get("NEWSDESK_TESSERACT_CMD", "tesseract")
 UNCERTAIN_MARK = ocr_words.UNCERTAIN_MARK
-SECOND_READING = True  # every page read twice; a number only one reading found is not trusted
+# A second reading (the page at another scale) whose numbers a sure number must be among: on the
+# bench's phone photos it caught one confident misread in eight at ~65% more Tesseract time per
+# page, so it is off; the descender check (ocr_words) caught the kind most of them were.
+SECOND_READING = False
 MIN_LETTERS = 20  # fewer letters and digits than this on all pages is "no text found"
 
 _IMAGE_FORMATS = frozenset({"JPEG", "PNG", "HEIF"})
