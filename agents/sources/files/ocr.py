@@ -65,9 +65,9 @@ OCR_LANG = "kor"  # the Korean model reads Latin letters and digits too
 OCR_CONFIG = "--psm 6"  # one uniform block: best on press-release pages and tables (bench/ocr.py)
 TESSERACT_CMD = os.environ.get("NEWSDESK_TESSERACT_CMD", "tesseract")
 UNCERTAIN_MARK = ocr_words.UNCERTAIN_MARK
-# A second reading (the page at another scale) whose numbers a sure number must be among: on the
-# bench's phone photos it caught one confident misread in eight at ~65% more Tesseract time per
-# page, so it is off; the descender check (ocr_words) caught the kind most of them were.
+# A second reading (the page at 0.8 scale) whose numbers a sure number must be among: on the bench's
+# phone photos it caught one confident misread of nine and cost a second Tesseract run per page, so
+# it is off; the descender check (ocr_words) catches the kind most of them were ("929.9g" → "929.99").
 SECOND_READING = False
 MIN_LETTERS = 20  # fewer letters and digits than this on all pages is "no text found"
 
