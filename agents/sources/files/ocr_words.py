@@ -27,9 +27,6 @@ COMMA_BELOW, COMMA_HEIGHT = 0.07, 0.3
 _BBOX = re.compile(r"bbox (-?\d+) (-?\d+) (-?\d+) (-?\d+)")
 _X_BBOXES = re.compile(r"x_bboxes (-?\d+) (-?\d+) (-?\d+) (-?\d+)")
 _X_CONF = re.compile(r"x_conf ([\d.]+)")
-# A digit whose box ends this far (of the digit height) below its neighbours' baseline is a
-# descender read as a digit; neighbours are the digits within SINK_REACH digit heights.
-SINK, SINK_REACH = 0.15, 8
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 _X_WCONF = re.compile(r"x_wconf ([\d.]+)")
 
@@ -166,7 +163,6 @@ def apply(
     cursor = 0
     for line in lines:
         flags = [*joins(line), False]
-        sunk = _sunk_digits(line)
         group: list[Word] = []
         for word, joined_to_next in zip(line.words, flags, strict=True):
             position = text.find(word.text, cursor)
@@ -182,7 +178,7 @@ def apply(
             cursor = position + len(word.text)
             group.append(word)
             if not joined_to_next:
-                unsure = _has_unsure(group, trusted, min_confidence, confirmed, sunk)
+                unsure = _has_unsure(group, trusted, min_confidence, confirmed)
                 if unsure:
                     _blank(group, trusted, uncertain)
                 group = []
@@ -220,36 +216,18 @@ def _has_a_tail(separator: Glyph, digit: Glyph) -> bool:
 
 
 def _has_unsure(
-    group: list[Word], trusted: list[str], min_confidence: float, confirmed: set[str] | None, sunk: set[int]
+    group: list[Word], trusted: list[str], min_confidence: float, confirmed: set[str] | None
 ) -> bool:
-    """Any digit or separator inside a number of the group's words below `min_confidence`, a digit
-    sunk below its neighbours' baseline, or a number the second reading (`confirmed`) did not find."""
+    """Any digit or separator inside a number of the group's words below `min_confidence`, or a
+    number the second reading (`confirmed`) did not find."""
     numeric = _number_glyphs([glyph for word in group for glyph in word.glyphs])
     if not numeric:
         return False
-    if min(glyph.confidence for glyph in numeric) < min_confidence or any(id(g) in sunk for g in numeric):
+    if min(glyph.confidence for glyph in numeric) < min_confidence:
         return True
     # The group's words sit at every other place from the end, with empty joins between them.
     numbers = set(_NUMBER.findall("".join(trusted[-2 * len(group) + 1 :])))
     return confirmed is not None and not numbers <= confirmed
-
-
-def _sunk_digits(line: Line) -> set[int]:
-    """Digits (by `id`) whose box reaches below the baseline of the digits around them.
-
-    Lining digits all sit on one baseline; a letter with a descender read as a digit does not: a
-    unit "g" read as "9" or "0" ("929.9g" → "929.99"), a bracket read as "1". Neighbours only
-    (within `SINK_REACH` digit heights), so a line left a little out of level by perspective does
-    not make its far end look sunk.
-    """
-    digits = [glyph for word in line.words for glyph in word.glyphs if glyph.char.isdigit()]
-    height = _digit_height(line)
-    sunk = set()
-    for digit in digits:
-        near = [other.box[3] for other in digits if abs(other.box[0] - digit.box[0]) <= SINK_REACH * height]
-        if len(near) >= 3 and digit.box[3] - statistics.median(near) > SINK * height:
-            sunk.add(id(digit))
-    return sunk
 
 
 def _blank(group: list[Word], trusted: list[str], uncertain: list[str]) -> None:
