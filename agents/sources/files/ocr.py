@@ -67,8 +67,8 @@ TESSERACT_CMD = os.environ.get("NEWSDESK_TESSERACT_CMD", "tesseract")
 UNCERTAIN_MARK = ocr_words.UNCERTAIN_MARK
 # Photos and screenshots are read twice (the second time at 0.8 scale) and a sure number must be
 # among the second reading's numbers too: on the bench's phone photos that caught confident misreads
-# (a digit dropped from "2021년") the per-digit confidences did not. Scanned PDFs, whose
-# misreads the bench did not show caught this way, are read once: the second run is time (bench/ocr.py).
+# (a digit dropped from "2021년") the per-digit confidences did not. Scanned PDFs are read once: the
+# second reading was measured on photos only, and it is a second Tesseract run (bench/ocr.py).
 SECOND_READING_IMAGES = True
 MIN_LETTERS = 20  # fewer letters and digits than this on all pages is "no text found"
 
