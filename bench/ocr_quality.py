@@ -81,7 +81,7 @@ class Tally:
 def unprepared() -> Iterator[None]:
     """The former path: Tesseract gets the page as it came."""
     original = ocr_prep.prepare
-    ocr_prep.prepare = lambda image, *, max_pixels: image  # type: ignore[assignment]
+    ocr_prep.prepare = lambda image, *, max_pixels: ocr_prep.remove_rules(image)
     try:
         yield
     finally:

@@ -1,7 +1,7 @@
 """The OCR bench's figures hold: per kind of page, the share of figures that reach the model exactly
 and the misread figures shown as sure; and the one-page release with 20 figures from a 200-dpi scan,
 a phone photo and the same photo as HEIC (the targets are 19, 18 and 18; the photo and the HEIC are
-gated where they are measured, 16 and 14, with none wrong as sure: docs/ocr.md).
+gated where they are measured, 16 and 17, with none wrong as sure: docs/ocr.md).
 
 A deterministic subset of the bench's set (the first page of each kind) read through the product's
 entry points; the whole set is `bench/ocr_quality.py`'s (docs/ocr.md)."""
@@ -20,13 +20,13 @@ from tests.fixtures.scans import needs_tesseract
 
 pytestmark = needs_tesseract
 
-# Measured on this subset (exact of figures: 44/47, 30/30, 84/90, 31/43, 22/26, 14/17), with a
+# Measured on this subset (exact of figures: 44/47, 28/30, 84/90, 38/43, 22/26, 13/17), with a
 # margin of about two figures a page; and the misread figures shown as sure (one, on the 150-dpi scan).
 SHOWN_EXACTLY_AT_LEAST = {
     "scan-150": 0.89,
     "scan-200": 0.93,
     "scan-300": 0.90,
-    "photo": 0.67,
+    "photo": 0.83,
     "fax": 0.76,
     "screenshot": 0.70,
 }
@@ -63,7 +63,7 @@ def one_page() -> dict[str, ocr_set.Sample]:
     return {"scan": scan, "photo": photo, "heic": heic}
 
 
-@pytest.mark.parametrize(("sent_as", "at_least"), [("scan", 19), ("photo", 16), ("heic", 14)])
+@pytest.mark.parametrize(("sent_as", "at_least"), [("scan", 19), ("photo", 16), ("heic", 17)])
 def test_the_one_page_release_gets_its_figures_to_the_model_none_wrong_as_sure(
     one_page: dict[str, ocr_set.Sample], sent_as: str, at_least: int
 ) -> None:

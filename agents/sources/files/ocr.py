@@ -65,6 +65,11 @@ OCR_LANG = "kor"  # the Korean model reads Latin letters and digits too
 OCR_CONFIG = "--psm 6"  # one uniform block: best on press-release pages and tables (bench/ocr.py)
 TESSERACT_CMD = os.environ.get("NEWSDESK_TESSERACT_CMD", "tesseract")
 UNCERTAIN_MARK = ocr_words.UNCERTAIN_MARK
+# Photos and screenshots are read twice (the second time at 0.8 scale) and a sure number must be
+# among the second reading's numbers too: on the bench's phone photos that caught confident misreads
+# (a digit dropped from "2021년") the per-digit confidences did not. Scanned PDFs are read once: the
+# second reading was measured on photos only, and it is a second Tesseract run (bench/ocr.py).
+SECOND_READING_IMAGES = True
 MIN_LETTERS = 20  # fewer letters and digits than this on all pages is "no text found"
 
 _IMAGE_FORMATS = frozenset({"JPEG", "PNG", "HEIF"})
@@ -177,7 +182,8 @@ def read_image(data: bytes) -> Reading:
     image_inspect(data)
     image = _decode(data)
     image = ImageOps.exif_transpose(image)  # phone photos are stored sideways with a rotation tag
-    return Reading([_recognise(_fit(image.convert("L")))], failed=[], total=1)
+    page = _recognise(_fit(image.convert("L")), second_reading=SECOND_READING_IMAGES)
+    return Reading([page], failed=[], total=1)
 
 
 def read_pdf(data: bytes) -> Reading:
@@ -244,27 +250,40 @@ def _render(page: Any) -> Image:
 class Page:
     text: str  # Tesseract's own text output: its word spacing is right, hOCR's is not for Korean
     lines: list[ocr_words.Line]  # words with their boxes and per-character confidences (hOCR)
+    # The numbers a second reading of the page found (another scale): a figure neither reading
+    # doubts but only one of them saw is a confident misread as often as not, so it is blanked.
+    confirmed: set[str] | None = None
 
 
-def _recognise(image: Image) -> Page:
-    """One Tesseract run producing both the text and the hOCR (boxes, per-character confidences)."""
+def _recognise(image: Image, *, second_reading: bool = False) -> Page:
+    """Tesseract's text and hOCR (boxes, per-character confidences) of the prepared page, and the
+    numbers of a second, cheaper reading of it (`ocr_prep.second_view`)."""
+    prepared = ocr_prep.prepare(image, max_pixels=OCR_MAX_PIXELS)
+    text, hocr = _tesseract(prepared)
+    page = Page(text, ocr_words.parse_hocr(hocr))
+    if second_reading:
+        second_text, second_hocr = _tesseract(ocr_prep.second_view(prepared))
+        page.confirmed = ocr_words.numbers_in(second_text, ocr_words.parse_hocr(second_hocr))
+    return page
+
+
+def _tesseract(prepared: Image) -> tuple[str, str]:
+    """One Tesseract run writing both its text and its hOCR."""
     from pytesseract import pytesseract
 
     os.environ["OMP_THREAD_LIMIT"] = "1"  # Tesseract's OpenMP threads multiply its memory
     pytesseract.tesseract_cmd = TESSERACT_CMD
     config = f"{OCR_CONFIG} -c tessedit_create_txt=1 -c hocr_char_boxes=1"
-    prepared = ocr_prep.prepare(_remove_rules(image), max_pixels=OCR_MAX_PIXELS)
     try:
         with pytesseract.save(prepared) as (base, input_name):
             pytesseract.run_tesseract(input_name, base, "hocr", OCR_LANG, config, 0, OCR_PAGE_SECONDS)
-            text, hocr = _read_output(base, "txt"), _read_output(base, "hocr")
+            return _read_output(base, "txt"), _read_output(base, "hocr")
     except RuntimeError as exc:  # pytesseract raises RuntimeError on its timeout
         logger.warning("OCR page timed out: %s", exc)
         raise FileRejected(MSG_OCR_FAILED, "ocr_timeout") from exc
     except (pytesseract.TesseractError, OSError) as exc:
         logger.warning("OCR failed: %s", exc)
         raise FileRejected(MSG_OCR_FAILED, "ocr_failed") from exc
-    return Page(text, ocr_words.parse_hocr(hocr))
 
 
 def _read_output(base: str, extension: str) -> str:
@@ -277,34 +296,14 @@ def _read_output(base: str, extension: str) -> str:
             os.remove(path)
 
 
-def _remove_rules(image: Image) -> Image:
-    """Whites out table rules: Tesseract drops whole tables whose cells are boxed in by lines.
-
-    A pixel run darker than the page for `k` pixels in a row (≈ 5 mm; no glyph stroke is that long)
-    is a rule. Found without a per-pixel Python loop: the ink mask is box-averaged over windows of
-    `k` pixels along one axis, and a window that is entirely ink marks a rule (bench/ocr.py: table
-    numbers read 62% → 99% with it).
-    """
-    from PIL import Image as PILImage
-    from PIL import ImageChops, ImageFilter
-
-    k = max(24, image.width // 40)
-    width, height = image.size
-    ink = image.point(lambda value: 255 if value < 140 else 0)
-    masks = []
-    for size in ((max(width // k, 1), height), (width, max(height // k, 1))):
-        windows = ink.resize(size, PILImage.Resampling.BOX).point(lambda value: 255 if value > 245 else 0)
-        masks.append(windows.resize((width, height), PILImage.Resampling.NEAREST))
-    rules = ImageChops.lighter(masks[0], masks[1]).filter(ImageFilter.MaxFilter(5))
-    return ImageChops.lighter(image, rules)
-
-
 def result_of(reading: Reading, *, min_confidence: float) -> OcrResult:
     """The reporter's result from the pages read: split numbers joined, unsure ones blanked."""
     texts, trusted, uncertain = [], [], []
     failed, total = reading.failed, reading.total
     for page in reading.pages:
-        read = ocr_words.apply(page.text, page.lines, min_confidence=min_confidence)
+        read = ocr_words.apply(
+            page.text, page.lines, min_confidence=min_confidence, confirmed=getattr(page, "confirmed", None)
+        )
         texts.append(read.text.strip())
         trusted.append(read.trusted_text.strip())
         uncertain += read.uncertain

@@ -27,6 +27,7 @@ COMMA_BELOW, COMMA_HEIGHT = 0.07, 0.3
 _BBOX = re.compile(r"bbox (-?\d+) (-?\d+) (-?\d+) (-?\d+)")
 _X_BBOXES = re.compile(r"x_bboxes (-?\d+) (-?\d+) (-?\d+) (-?\d+)")
 _X_CONF = re.compile(r"x_conf ([\d.]+)")
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 _X_WCONF = re.compile(r"x_wconf ([\d.]+)")
 
 
@@ -148,10 +149,13 @@ class Reading:
     uncertain: list[str]  # the unsure numbers as read
 
 
-def apply(text: str, lines: list[Line], *, min_confidence: float) -> Reading:
+def apply(
+    text: str, lines: list[Line], *, min_confidence: float, confirmed: set[str] | None = None
+) -> Reading:
     """Joins split numbers in `text` (Tesseract's own text, whose spacing is right for Korean) and
     blanks unsure ones. hOCR words appear in the text in the same order, so each is found after the
-    previous one; a word that cannot be found (rare) is left as it is.
+    previous one; a word that cannot be found (rare) is left as it is. With `confirmed` (the
+    numbers another reading of the page found), a number outside it is unsure however confident.
     """
     pieces: list[str] = []  # the text rebuilt: untouched stretches and words
     trusted: list[str] = []
@@ -174,7 +178,9 @@ def apply(text: str, lines: list[Line], *, min_confidence: float) -> Reading:
             cursor = position + len(word.text)
             group.append(word)
             if not joined_to_next:
-                _blank_if_unsure(group, pieces, trusted, uncertain, min_confidence)
+                unsure = _has_unsure(group, trusted, min_confidence, confirmed)
+                if unsure:
+                    _blank(group, trusted, uncertain)
                 group = []
     pieces.append(text[cursor:])
     trusted.append(text[cursor:])
@@ -209,15 +215,23 @@ def _has_a_tail(separator: Glyph, digit: Glyph) -> bool:
     return below >= COMMA_BELOW or tall >= COMMA_HEIGHT
 
 
-def _blank_if_unsure(
-    group: list[Word], pieces: list[str], trusted: list[str], uncertain: list[str], min_confidence: float
-) -> None:
-    """Blanks the digits of the last `len(group)` words if any digit or separator inside a number
-    in them is below `min_confidence`."""
-    glyphs = [glyph for word in group for glyph in word.glyphs]
-    numeric = _number_glyphs(glyphs)
-    if not numeric or min(glyph.confidence for glyph in numeric) >= min_confidence:
-        return
+def _has_unsure(
+    group: list[Word], trusted: list[str], min_confidence: float, confirmed: set[str] | None
+) -> bool:
+    """Any digit or separator inside a number of the group's words below `min_confidence`, or a
+    number the second reading (`confirmed`) did not find."""
+    numeric = _number_glyphs([glyph for word in group for glyph in word.glyphs])
+    if not numeric:
+        return False
+    if min(glyph.confidence for glyph in numeric) < min_confidence:
+        return True
+    # The group's words sit at every other place from the end, with empty joins between them.
+    numbers = set(_NUMBER.findall("".join(trusted[-2 * len(group) + 1 :])))
+    return confirmed is not None and not numbers <= confirmed
+
+
+def _blank(group: list[Word], trusted: list[str], uncertain: list[str]) -> None:
+    """Blanks the digits of the last `len(group)` words of `trusted` and lists them as uncertain."""
     uncertain.append("".join(word.text for word in group))
     # Words sit at every other position from the end (each preceded by its "between" stretch).
     for offset in range(len(group)):
@@ -237,6 +251,11 @@ def _number_glyphs(glyphs: list[Glyph]) -> list[Glyph]:
 
 def _between_digits(glyphs: list[Glyph], index: int) -> bool:
     return glyphs[index - 1].char.isdigit() and glyphs[index + 1].char.isdigit()
+
+
+def numbers_in(text: str, lines: list[Line]) -> set[str]:
+    """The numbers of a reading, split ones joined as `apply` joins them."""
+    return set(_NUMBER.findall(apply(text, lines, min_confidence=0).text))
 
 
 def blank_digits(word: str) -> str:

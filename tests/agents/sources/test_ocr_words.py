@@ -3,7 +3,7 @@ unsure digit are blanked; a thousands comma read as a period is put back only wh
 
 from __future__ import annotations
 
-from agents.sources.files.ocr_words import Glyph, Line, Word, apply, parse_hocr
+from agents.sources.files.ocr_words import Glyph, Line, Word, apply, numbers_in, parse_hocr
 
 DIGIT_HEIGHT = 30
 LETTER_GAP = 3  # the page's own gap between two letters of a word
@@ -109,3 +109,30 @@ def test_tesseract_s_hocr_gives_words_with_boxes_and_per_letter_confidences() ->
 
 def test_a_comma_whose_tail_was_read_as_a_dot_of_its_own_is_one_comma() -> None:
     assert read("26,.136호", word("26,.136호", 0))[0] == "26,136호"
+
+
+def test_a_sure_number_the_second_reading_did_not_find_is_blanked() -> None:
+    words = [word("증가율", -200), word("9.29%", 0)]
+    reading = apply("증가율 9.29%", [Line(words)], min_confidence=97, confirmed={"9.2", "16.2"})
+
+    assert (reading.text, reading.trusted_text, reading.uncertain) == (
+        "증가율 9.29%",
+        "증가율 □.□□%",
+        ["9.29%"],
+    )
+
+
+def test_a_sure_number_both_readings_found_is_kept() -> None:
+    split = [word("예산", -200), word("5", 0), after(word("5", 0), "87억", gap=LETTER_GAP)]
+    reading = apply("예산 5 87억", [Line(split)], min_confidence=97, confirmed={"587"})
+
+    assert reading.trusted_text == "예산 587억"
+
+
+def test_the_numbers_of_a_reading_are_those_of_its_joined_text() -> None:
+    five = word("5", 0)
+
+    assert numbers_in("5 87억 2,398명", [Line([five, after(five, "87억", gap=LETTER_GAP)])]) == {
+        "587",
+        "2,398",
+    }
