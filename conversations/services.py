@@ -20,8 +20,12 @@ def message_log(
     telegram_chat_id: int | None = None,
     telegram_message_id: int | None = None,
     meta: dict[str, Any] | None = None,
+    known_new: bool = False,
 ) -> Message:
-    if role == Message.Role.USER and telegram_chat_id is not None and telegram_message_id:
+    """Logs one message. `known_new`: the caller knows it was never logged (its Telegram update's
+    first handling), so the lookup that keeps a re-handled update's message single is skipped."""
+    dedupe = not known_new and role == Message.Role.USER
+    if dedupe and telegram_chat_id is not None and telegram_message_id:
         # A Telegram update handled again (its worker died) logs the same message: keep one.
         logged = Message.objects.filter(
             reporter_id=reporter.pk,

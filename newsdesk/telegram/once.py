@@ -55,6 +55,8 @@ class ReplyLog:
     sent: int = 0
     resume: int | None = None  # a "sending" entry this owner claimed but never sent (a retry's)
     held: int | None = None  # the reply whose claim failed (the database went away): not sent
+    # The update's first handling ever (first claim, not a retry): nothing of it was written yet.
+    first_try: bool = False
 
     def claim(self) -> tuple[int, list[int] | None]:
         """Numbers the next reply: (seq, None) to send it now, (seq, ids) when it must be skipped.

@@ -16,7 +16,7 @@ from conversations.models import Message
 from conversations.services import message_log
 from newsdesk.models import Reporter
 from newsdesk.services import ProfileError, clean_api_key, parse_keywords, reporter_update
-from newsdesk.telegram import callbacks, client, replies
+from newsdesk.telegram import callbacks, client, once, replies
 from newsdesk.telegram.incoming import Incoming
 from newsdesk.telegram.sender import say
 from styles.departments import DEPARTMENTS, normalize_department
@@ -72,7 +72,9 @@ def log_incoming(incoming: Incoming, reporter: Reporter) -> Message:
     carries_key = reporter.registration_step in KEY_STEPS or (
         incoming.command == "set_apikey" and incoming.args
     )
+    handling = once.current()
     return message_log(
+        known_new=handling is not None and handling.first_try,
         reporter=reporter,
         role=Message.Role.USER,
         content=replies.KEY_MESSAGE_PLACEHOLDER if carries_key else incoming.text,

@@ -40,7 +40,9 @@ def handle_update(self: Task, update_pk: int, owner: str = "", resume: int | Non
         else:
             held[0] = None  # another owner came between: the entry may be theirs, never resumed
             if _claim(update_pk, self.request.id or "", owner):
-                handle_owned(update_pk=update_pk, owner=owner, heartbeat=beat, held=held)
+                handle_owned(
+                    update_pk=update_pk, owner=owner, heartbeat=beat, held=held, first_try=not retrying
+                )
     except work.DB_ERRORS as exc:
         retry = work.retry_after_db_error(task=self, exc=exc, owner=owner, resume=held[0])
         raise retry from exc
@@ -53,11 +55,13 @@ def handle_owned(
     heartbeat: bool = True,
     resume: int | None = None,
     held: list[int | None] | None = None,
+    first_try: bool = False,
 ) -> None:
     """The work of a claimed update: dispatch with its replies logged, then marked done while ours.
 
     `resume`: a reply this owner claimed and never sent (see once); `held[0]` is set to the reply
-    whose claim a database error interrupted, for the retry to resume."""
+    whose claim a database error interrupted, for the retry to resume. `first_try`: claimed by a
+    first delivery of the task, not a retry; with the row's first attempt, nothing of it was written."""
     update = TelegramUpdate.objects.get(pk=update_pk)
     ours = TelegramUpdate.objects.filter(pk=update_pk, owner=owner, processed_at__isnull=True)
     if update.attempts > MAX_ATTEMPTS:  # its worker keeps dying: stop instead of looping
@@ -66,6 +70,7 @@ def handle_owned(
     error = ""
     reply_log = _reply_log(update, owner)
     reply_log.resume = resume
+    reply_log.first_try = first_try and update.attempts == 1 and not reply_log.entries
     try:
         with (
             work.owner_heartbeat(model=TelegramUpdate, pk=update_pk, owner=owner, enabled=heartbeat),
