@@ -15,35 +15,36 @@ from agents.verification.guard.occurrences import Occurrence
 
 # Words of a change, up or down, as they start a word or follow a noun ("전년 대비 증가", "감소세",
 # "늘어난", "높아져"). 많/적 and 높/낮 only as predicates: 적 starts 적용, 높 starts 높이 (a height).
-# 내리다 counts only after a figure ("0.1% 내렸다"): rain "내렸다" has the same word in the source.
+# 내리다 counts only after a rate or a price ("0.1% 내렸다"): rain "291.2mm 더 내려" is more rain.
 _UP = (
     r"증가|급증|늘[어었고린리려는]|상승|확대|흑자|개선|높[아았은게]|앞당[기겨긴]|올[랐라린려]|오[른르름]"
     r"|많[아았은]|신장|반등"
 )
 _DOWN = (
     r"감소|급감|줄[어었고인이여는]|하락|축소|적자|악화|낮[아았은게]|늦[추춰췄춘]|떨어|적[었은게]|둔화|하회"
-    r"|내[렸린려]"
 )
 _CHANGE = re.compile(f"(?P<up>{_UP})|(?P<down>{_DOWN})")
+_LOWERED = re.compile(r"내[렸린려]")
+_RATE = re.compile(r"(?:%|%p|%P|포인트|퍼센트|원)$")
 # The reach of a change word after its figure: the clause, never past another figure or a comma.
 _REACH = 24
 _SIGNS = {"+": 1, "▲": 1, "-": -1, "−": -1, "▽": -1, "▼": -1}
-_STOP = re.compile(r"[\d,;.·]|\s(?:반면|하지만|그리고)\s")
+_STOP = re.compile(r"[\d,;.·\n]|\s(?:반면|하지만|그리고)\s")
 
 
 def polarity(text: str, start: int, end: int) -> int:
-    """+1 (up), -1 (down) or 0: the first change word in the clause right after the figure, else
-    the sign written onto it ("+16천명", "▲3.2%"). The word comes first: it is what a reporter
-    writes, and a sign before it ("6687명(-8.3%) 감소") only repeats it."""
-    clause = _after_bracket(text, end)
-    window = text[clause : clause + _REACH]
+    """+1 (up), -1 (down) or 0: the sign written onto the figure ("+16천명", "▲3.2%"), else the
+    first change word in the clause right after it (or after the rate bracketed next to it)."""
+    sign = text[start - 1 : start] if start else ""
+    if sign in _SIGNS:
+        return _SIGNS[sign]
+    window = text[_after_bracket(text, end) : end + _REACH]
     stop = _STOP.search(window)
     window = window[: stop.start()] if stop else window
     found = _CHANGE.search(window)
     if found:
         return 1 if found.group("up") else -1
-    sign = text[start - 1 : start] if start else ""
-    return _SIGNS.get(sign, 0)
+    return -1 if _RATE.search(text, start, end) and _LOWERED.search(window) else 0
 
 
 def _after_bracket(text: str, end: int) -> int:
