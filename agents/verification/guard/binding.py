@@ -125,7 +125,8 @@ def _bind_in(
             return Binding("confirmed", msg.DERIVED_HERE, None, formula, rules.DERIVED)
         return Binding("not_found", msg.NOT_FOUND["number"])
     binding = _bind(number, context, index, said)
-    if binding.status == "confirmed":
+    # A flipped change word is wrong whatever figures the value is computed from.
+    if binding.status == "confirmed" or binding.rule == rules.DIRECTION:
         return binding
     formula = rate_of(number, [*previous, *sentence]) or total_of(number, sentence, said.text)
     return Binding("confirmed", msg.DERIVED_HERE, None, formula, rules.DERIVED) if formula else binding

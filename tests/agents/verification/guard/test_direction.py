@@ -26,3 +26,32 @@ def test_it_flags_a_change_said_the_other_way_round(article: str, figure: str) -
 )
 def test_it_confirms_a_change_said_the_same_way_or_not_at_all(article: str) -> None:
     assert set(_rules(article).values()) == {"confirm:match"}
+
+
+BIRTHS = (
+    "출생아 수는 2만4123명으로 전년 같은 달보다 1943명(-7.5%) 감소했다. "
+    "쌀 생산량은 370만2000톤으로 지난해 376만4000톤보다 1.6% 감소했다. 전세가격은 0.04% 올랐다."
+)
+
+
+def _births(article: str) -> dict[str, str]:
+    return {f.fact.text: f.rule for f in article_findings(body=article, sources=[BIRTHS])}
+
+
+@pytest.mark.parametrize(
+    ("article", "figure"),
+    [
+        # The change word follows the rate bracketed after the figure.
+        ("출생아 수는 2만4123명으로 전년 같은 달보다 1943명(-7.5%) 늘었다.", "1943명"),
+        # The sentence's own figures give the rate: the word is still flipped.
+        ("쌀 생산량은 370만2000톤으로 지난해 376만4000톤보다 1.6% 증가했다.", "1.6%"),
+        # 내리다 after a rate.
+        ("전세가격은 0.04% 내렸다.", "0.04%"),
+    ],
+)
+def test_it_flags_a_flip_past_a_bracket_a_computed_rate_or_in_내리다(article: str, figure: str) -> None:
+    assert _births(article)[figure] == "change:direction"
+
+
+def test_it_confirms_rain_that_fell_as_more_rain() -> None:
+    assert _rules("비가 평년보다 85.3mm 더 내렸다.")["85.3mm"] == "confirm:match"
