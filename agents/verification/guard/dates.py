@@ -29,39 +29,45 @@ from agents.verification.guard.reference_dates import (
 )
 from agents.verification.guard.reference_dates import Facet as Facet  # re-exported with Facets
 
+# Each pattern opens with a lookahead for the characters a match can start with: the scan then
+# passes over most characters at once instead of trying every branch at each (a third of the time).
 _RANGE_MARK = r" ?[~∼〜\-–] ?"
 _PART = rf"\d{{1,2}}(?:{_RANGE_MARK}\d{{1,2}})?"
 _YEAR = rf"\d{{4}}(?:{_RANGE_MARK}\d{{4}})?"
 # A two-digit year after an apostrophe: '23. 4. 18. and '07년.
 _SHORT_YEAR = r"['’‘](?P<yy>\d{2})"
 _DOTTED = re.compile(
-    rf"(?<![\d.,])(?:(?P<y>\d{{4}})|{_SHORT_YEAR}) ?(?P<sep>[.\-/]) ?(?P<m>\d{{1,2}}) ?(?P=sep) ?"
+    rf"(?=[\d'’‘])(?<![\d.,])(?:(?P<y>\d{{4}})|{_SHORT_YEAR}) ?(?P<sep>[.\-/]) ?(?P<m>\d{{1,2}}) ?(?P=sep) ?"
     r"(?P<d>\d{1,2})(?!\d)(?:\.(?!\d))?"
 )
 # A year and month in dots: "’13.10월", "2013.10월", "’13.10." (the apostrophe makes it a year).
 _DOTTED_MONTH = re.compile(
-    rf"(?<![\d.,])(?:(?P<y>\d{{4}})\. ?(?P<m>\d{{1,2}}) ?월"
+    rf"(?=[\d'’‘])(?<![\d.,])(?:(?P<y>\d{{4}})\. ?(?P<m>\d{{1,2}}) ?월"
     rf"|{_SHORT_YEAR}\. ?(?P<m2>\d{{1,2}})(?: ?월|\.)?)(?![\d.])"
 )
 # A month and day in dots closed by a dot, as press releases write them: "4. 18.", "9.30.까지".
-_DOTTED_DAY = re.compile(r"(?<![\d.,])(?P<m>\d{1,2})\. ?(?P<d>\d{1,2})\.(?!\d)")
+_DOTTED_DAY = re.compile(r"(?=\d)(?<![\d.,])(?P<m>\d{1,2})\. ?(?P<d>\d{1,2})\.(?!\d)")
 # A day named by its date with a middle dot: "4·10 총선", "5·18 민주화운동". Not "1·2차" or "3·4위".
 _MIDDOT_DAY = re.compile(
-    r"(?<![\d.,·ㆍ])(?P<m>\d{1,2})[·ㆍ・](?P<d>\d{1,2})"
+    r"(?=\d)(?<![\d.,·ㆍ])(?P<m>\d{1,2})[·ㆍ・](?P<d>\d{1,2})"
     r"(?![\d·ㆍ・]|[차호위등급층명개년월일번%]| ?(?:단계|번째|번|호선))"
 )
 # A two-digit year after an apostrophe, or with none where a month follows: "24년 2월" is February 2024, and
 # "24년 만에" a span of years.
 _BARE_YEAR = r"(?:['’‘]|(?=\d{2} ?년 ?\d{1,2} ?월))(?P<yy>\d{2})"
 # A range of two-digit years: "최근 5년(‘15~’19)간" is 2015~2019년.
-_SHORT_RANGE = re.compile(r"(?<![\d.,])['’‘](?P<a>\d{2}) ?[~∼〜\-–] ?['’‘](?P<b>\d{2})(?![\d.])(?: ?년)?")
+_SHORT_RANGE = re.compile(
+    r"(?=['’‘])(?<![\d.,])['’‘](?P<a>\d{2}) ?[~∼〜\-–] ?['’‘](?P<b>\d{2})(?![\d.])(?: ?년)?"
+)
 # "올해 4월까지의 출원" counts from January: a source that says so states 1~4월.
-_YEAR_TO_DATE = re.compile(r"(?:올해|금년|(?P<y>\d{4}) ?년) ?(?P<m>\d{1,2}) ?월 ?까지")
+_YEAR_TO_DATE = re.compile(r"(?=[올금\d])(?:올해|금년|(?P<y>\d{4}) ?년) ?(?P<m>\d{1,2}) ?월 ?까지")
 _NEXT_DAY = re.compile(r"(?<![가-힣])(?:다음 ?날|이튿날|익일)")
 _NEXT_DAY_REACH = 40  # characters between a date and the "다음 날" that follows it
-_WEEKDAY = re.compile(r"(?<![\d.,])(?P<m>\d{1,2}) ?[./] ?(?P<d>\d{1,2})\.? ?\((?:월|화|수|목|금|토|일)\)")
+_WEEKDAY = re.compile(
+    r"(?=\d)(?<![\d.,])(?P<m>\d{1,2}) ?[./] ?(?P<d>\d{1,2})\.? ?\((?:월|화|수|목|금|토|일)\)"
+)
 _TIME = re.compile(
-    r"(?:(?P<ap>오전|오후|새벽|아침|낮|저녁|밤) ?)?(?<![\d.,:])(?P<h>\d{1,2})"
+    r"(?=[\d오새아낮저밤])(?:(?P<ap>오전|오후|새벽|아침|낮|저녁|밤) ?)?(?<![\d.,:])(?P<h>\d{1,2})"
     r"(?: ?시(?!간|즌|장|점|대)(?: ?(?P<mi>\d{1,2}) ?분| ?(?P<half>반))?|:(?P<mm>\d{2})(?![\d:]))"
 )
 _RELATIVE = re.compile(
@@ -78,7 +84,7 @@ _AFTERNOON = frozenset({"오후", "낮", "저녁", "밤"})
 def _korean_pattern(gap: str) -> re.Pattern[str]:
     """2026년 3월 5일 and every part of it, ranges such as 5~7일; gap is the space allowed before 년/월/일."""
     return re.compile(
-        rf"(?<![\d.,])(?:(?:(?P<y>{_YEAR})|{_BARE_YEAR}){gap}년"
+        rf"(?=[\d'’‘])(?<![\d.,])(?:(?:(?P<y>{_YEAR})|{_BARE_YEAR}){gap}년"
         rf"(?: ?(?P<ym>{_PART}){gap}월(?: ?(?P<ymd>{_PART}){gap}일)?)?"
         rf"|(?P<m>{_PART}){gap}월(?: ?(?P<md>{_PART}){gap}일)?|(?P<d>{_PART}){gap}일)"
     )

@@ -8,6 +8,7 @@ in an article and the other way round.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import NamedTuple
 
 
@@ -46,6 +47,14 @@ _COUNTERS = {
     **{c: c for c in ("권", "채", "가구", "척", "층", "단계", "개월", "시간", "자릿수")},
     **{"달": "개월", "살": "세", "사람": "명", "군데": "곳", "해": "년", "나라": "개국"},
 }
+
+
+def _opening(*groups: Iterable[str]) -> str:
+    """A lookahead for the first letters of words: a scan then skips the letters no match starts
+    with at once, instead of trying every word of the alternation at each."""
+    return "(?=[" + "".join(sorted({word[0] for words in groups for word in words})) + "])"
+
+
 # Days counted in native words; 하루 is left out, since "하루 전" is as often "전날" as a count.
 _DAYS = {
     "이틀": 2,
@@ -59,7 +68,7 @@ _DAYS = {
     "보름": 15,
 }
 _DAY_WORDS = re.compile(
-    rf"(?<![가-힣])(?P<word>{'|'.join(sorted(_DAYS, key=len, reverse=True))})"
+    rf"{_opening(_DAYS)}(?<![가-힣])(?P<word>{'|'.join(sorted(_DAYS, key=len, reverse=True))})"
     r"(?=[^가-힣]|$|[이가은는을를의에도만간째동])"
 )
 # "한" also means "a"/"one of" and "세" a tax; with these counters one is a real figure.
@@ -76,8 +85,15 @@ _NUMERAL = (
     rf"(?:(?P<tens>{_alternation(_TENS)})(?P<ones_after>{_alternation(_ONES)})?"
     rf"|(?P<ones>{_alternation(_ONES)}))"
 )
-_COUNTED = re.compile(rf"(?<![가-힣0-9~∼〜.,]){_NUMERAL} ?(?P<counter>{_alternation(_COUNTERS)}){_AFTER}")
-_ORDINAL = re.compile(rf"(?<![가-힣])(?:(?P<nth>{_alternation(_ORDINALS)})째|(?P<first>첫) ?번째){_AFTER}")
+_COUNTED = re.compile(
+    rf"{_opening(_TENS, _ONES)}(?<![가-힣0-9~∼〜.,]){_NUMERAL}"
+    rf" ?(?P<counter>{_alternation(_COUNTERS)}){_AFTER}"
+)
+_FIRST_WORD = ("첫",)
+_ORDINAL = re.compile(
+    rf"{_opening(_ORDINALS, _FIRST_WORD)}(?<![가-힣])"
+    rf"(?:(?P<nth>{_alternation(_ORDINALS)})째|(?P<first>첫) ?번째){_AFTER}"
+)
 
 
 # An ordinal that orders the points of a text is no claim: "첫째로 …", "둘째, …", "셋째는 …".
@@ -119,7 +135,7 @@ def _overlaps(hit: HangulHit, hits: list[HangulHit]) -> bool:
 # 소매업과 제조업 두 업종", "실업률과 물가상승률 두 지표") and is checked against the list's length;
 # elsewhere it is a figure like any other. "한" is left out: "한 관계자" is "an official".
 _SUMMARY = re.compile(
-    rf"(?<![가-힣0-9~∼〜.,]){_NUMERAL} (?P<noun>[가-힣]{{1,6}}?)"
+    rf"{_opening(_TENS, _ONES)}(?<![가-힣0-9~∼〜.,]){_NUMERAL} (?P<noun>[가-힣]{{1,6}}?)"
     r"(?=[은는이가을를의에도와과로만]?(?:[^가-힣]|$))"
 )
 _JOINED = frozenset({"및", "또는", "혹은"})
@@ -192,9 +208,9 @@ def _counted(match: re.Match[str]) -> HangulHit | None:
 # "처음으로 도입", "최초의 사례", "첫 투자". Read in sources only, where they support an article's
 # "첫 번째"; an article's bare "첫" is not read as a figure.
 _FIRST = re.compile(
-    r"(?<=[을를] )시작으로(?![가-힣])"
+    r"(?=[시처최첫])(?:(?<=[을를] )시작으로(?![가-힣])"
     r"|(?<![가-힣])(?:처음|최초)(?=[^가-힣]|$|으로|로|의|인)"
-    r"|(?<![가-힣])첫(?= [가-힣])"
+    r"|(?<![가-힣])첫(?= [가-힣]))"
 )
 
 

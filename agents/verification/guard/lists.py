@@ -14,7 +14,12 @@ from dataclasses import dataclass
 
 _MARK = re.compile(r"[ \t]*(?P<mark>[□■○◦❍▪•●◯])")
 _HEADING = re.compile(r"[ \t]*(?:<[^<>\n]{1,30}>|【[^【】\n]{1,30}】|\[[^\[\]\n]{1,30}\])[ \t]*$")
-_PROSE_LIST = re.compile(r"(?:[가-힣A-Za-z]+(?:\([^()]{1,12}\))?(?:, |[와과] )){2,}[가-힣A-Za-z]+")
+# It starts only where a word starts: a match from inside a word is also one from the word's start,
+# which the scan meets first, and trying every letter of a long word would redo that word each time.
+_PROSE_LIST = re.compile(
+    r"(?<![가-힣A-Za-z])(?:[가-힣A-Za-z]+(?:\([^()]{1,12}\))?(?:, |[와과] )){2,}[가-힣A-Za-z]+"
+)
+_ITEM_GAP = re.compile(r", |(?<=[가-힣])[와과] ")
 _BULLET = re.compile(r"[△▲▴▷▸►◇◆]|[①②③④⑤⑥⑦⑧⑨]")
 MAX_ITEMS = 10  # a longer run is a table or an index, not a list a paragraph counts
 
@@ -65,8 +70,11 @@ def sentence_list_length(sentence: str) -> int:
     bullets = len(_BULLET.findall(sentence))
     if bullets:
         return bullets
+    # A written-out list has two separators at least; most sentences have fewer and need no scan.
+    if sentence.count(", ") + sentence.count("와 ") + sentence.count("과 ") < 2:
+        return 0
     best = 0
     for match in _PROSE_LIST.finditer(sentence):
-        items = 1 + len(re.findall(r", |(?<=[가-힣])[와과] ", match.group()))
+        items = 1 + len(_ITEM_GAP.findall(match.group()))
         best = max(best, items if items >= 3 else 0)
     return best

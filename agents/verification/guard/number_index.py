@@ -77,7 +77,7 @@ class NumberIndex:
     ) -> None:
         self.texts[number] = text
         stems = located_words(text)
-        self.vocabulary = bag([*self.vocabulary.own, *(w for _, w in stems)])
+        self.vocabulary = bag(self.vocabulary.own.union(w for _, w in stems))
         hits = read_numbers(text, date_hits, lenient=True)
         table: dict[int, list[NumberHit]] = {}
         for reading in table_readings(text, hits):

@@ -83,10 +83,11 @@ _SPACED_SCALE = r"(?: (?:조|억|만)(?=[^가-힣]|$| ?(?:원|달러|명|개|곳
 _ANY_SCALE = rf"(?:{_SCALE}|{_SPACED_SCALE})"
 # 1조2000억 / 3조 5,000억 / 2만5000 / 2만 5000명 / 4만 1000여 명 / 1억2천만 / 1천200억
 _COMPOUND = rf"{_NUM}(?:{_ANY_SCALE}(?: ?{_NUM}{_ANY_SCALE})*(?:{_NUM}| {_NUM}(?= ?(?:여 ?)?(?:{_UNIT})))?)?"
-_QUANTITY = re.compile(rf"(?<![\d.’‘'])(?P<num>{_COMPOUND})(?P<gap>(?: ?여)? ?)(?P<unit>{_UNIT})?")
+# The lookaheads in front let a scan pass over the characters no match starts with at once.
+_QUANTITY = re.compile(rf"(?=\d)(?<![\d.’‘'])(?P<num>{_COMPOUND})(?P<gap>(?: ?여)? ?)(?P<unit>{_UNIT})?")
 # "제3조", "제3차"; and "제1총괄조정관", "제2공항": a numbered name is a figure too (unit 제).
 _ORDINAL = re.compile(
-    rf"(?<![가-힣])제 ?(?P<num>\d+)(?: ?(?P<unit>{'|'.join(_ORDINAL_COUNTERS)})|(?=[가-힣]))"
+    rf"(?=제)(?<![가-힣])제 ?(?P<num>\d+)(?: ?(?P<unit>{'|'.join(_ORDINAL_COUNTERS)})|(?=[가-힣]))"
 )
 _TOKEN = re.compile(rf"(?P<num>{_NUM}) ?(?P<small>[천백])?(?P<big>조|억|만)?")
 _SMALL = {"천": Decimal(1000), "백": Decimal(100)}
@@ -151,7 +152,7 @@ def find_numbers(text: str, *, lenient: bool = False) -> list[NumberHit]:
 
 # A ratio to one: "5.22:1" is "5.22대 1" (a competition rate), never 5.22 vehicles.
 # With a space before 대 it is a score: "30 대 1로 끝났다".
-_RATIO = re.compile(r"(?<![\d.,:])(?P<num>\d+(?:\.\d+)?)(?: ?: ?|대 ?)1(?![\d.,:])")
+_RATIO = re.compile(r"(?=\d)(?<![\d.,:])(?P<num>\d+(?:\.\d+)?)(?: ?: ?|대 ?)1(?![\d.,:])")
 RATIO = "대1"
 
 
