@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 BELOW_BASELINE = 0.2  # a digit reaching this share of their height below their baseline
 LOWER_TOP = 0.15  # a digit whose top is this share of their height below theirs
 OPINION_CONFIDENCE = 97  # a differing second opinion is sure of its digits at this and at the □ threshold
+SEPARATOR_SLACK = 3  # a separator (printed small, read less surely) is sure 3 points below a digit
 NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 
 
@@ -121,7 +122,8 @@ def _agree_surely(glyphs: list[Glyph], opinion: list[Glyph], min_confidence: flo
     if len(ours) != len(theirs) or odd_shaped(opinion):
         return False
     return all(
-        max(glyphs[one].confidence, opinion[other].confidence) >= min_confidence
+        max(glyphs[one].confidence, opinion[other].confidence)
+        >= (min_confidence - SEPARATOR_SLACK if glyphs[one].char in ".," else min_confidence)
         for one, other in zip(ours, theirs, strict=True)
     )
 
