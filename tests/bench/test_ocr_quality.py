@@ -37,6 +37,7 @@ SURE_BUT_WRONG_AT_MOST = {"scan-150": 1}
 def no_time_limit(monkeypatch: pytest.MonkeyPatch) -> None:
     """What is gated is what is read: a loaded test machine must not turn slow into lost."""
     monkeypatch.setattr(ocr, "OCR_PAGE_SECONDS", 600)
+    monkeypatch.setattr(ocr, "OPINION_SECONDS", 600)
 
 
 def shown(sample: ocr_set.Sample) -> Counter[str]:

@@ -12,9 +12,11 @@ Memory is bounded by what reaches Tesseract: one page at a time, rendered at mos
 checked without decoding (pixel count from the image header, page count) are checked before
 any work starts. Pillow and pymupdf are imported lazily, as in the rest of the package.
 
-Numbers are what a reporter must not get wrong, so every word with a digit that Tesseract reads
-with less than `LOW_CONFIDENCE` is listed as uncertain and blanked out of `trusted_text`: the
-writer still sees it, but the fact guard and the verifier cannot use it as evidence.
+Numbers are what a reporter must not get wrong, so a number Tesseract doubts (a digit read below
+`LOW_CONFIDENCE`, a "digit" set lower than the others: `ocr_doubt`) is read again from its own
+crop (`ocr_recheck`); unless that second opinion settles the doubt, it is listed as uncertain
+and blanked out of `trusted_text`: the writer still sees it, but the fact guard and the verifier
+cannot use it as evidence.
 """
 
 from __future__ import annotations
@@ -58,6 +60,10 @@ OCR_MAX_PIXELS = 12_000_000  # larger images are downscaled before Tesseract see
 OCR_MAX_DPI = 200  # scanned PDF pages are rendered at most at this (read better than 300: bench/ocr.py)
 MAX_OCR_PAGES = 10
 OCR_PAGE_SECONDS = 20  # a page that takes longer is killed and reported
+# The run over a page's crops (`ocr_recheck`; 80 crops took 1.3-2.9 s of CPU on the bench): past
+# this it is killed and the doubtful numbers stay blanked. Ten pages of 20 + 4 s stay within the
+# task's soft time limit (240 s).
+OPINION_SECONDS = 4
 LOW_CONFIDENCE = 98  # per-digit Tesseract confidence (0-100) below which a number is doubtful (bench-chosen)
 OCR_LANG = "kor"  # the Korean model reads Latin letters and digits too
 OCR_CONFIG = "--psm 6"  # one uniform block: best on press-release pages and tables (bench/ocr.py)
@@ -311,7 +317,7 @@ def _tesseract_crops(images: list[Image]) -> str:
         with open(listing, "w", encoding="utf-8") as output:
             output.write("\n".join(names) + "\n")
         try:
-            pytesseract.run_tesseract(listing, base, "hocr", OCR_LANG, config, 0, OCR_PAGE_SECONDS)
+            pytesseract.run_tesseract(listing, base, "hocr", OCR_LANG, config, 0, OPINION_SECONDS)
         except (RuntimeError, pytesseract.TesseractError, OSError) as exc:
             # The second opinions only ever un-blank numbers: without them the page stands as read.
             logger.warning("OCR second opinions failed: %s", exc)

@@ -102,3 +102,12 @@ def test_the_crops_of_one_run_come_back_as_one_hocr_page_each() -> None:
 
     assert "page_1" in first and "page_2" not in first
     assert "page_2" in second
+
+
+def test_crops_that_could_not_be_read_in_time_settle_nothing() -> None:
+    from PIL import Image
+
+    page = Image.new("L", (200, 60), 255)
+    group = [Word("12", (10, 10, 50, 40), 90, glyphs("12", low="12"))]
+
+    assert ocr_recheck.opinions(page, [((0, 0), group)], read_all=lambda crops: "") == {}
