@@ -80,4 +80,4 @@ _PAGE = re.compile(r"<div class=['\"]ocr_page['\"]")
 def split_pages(hocr: str) -> list[str]:
     """A multi-image hOCR document's pages, in order."""
     starts = [found.start() for found in _PAGE.finditer(hocr)]
-    return [hocr[start:end] for start, end in zip(starts, [*starts[1:], len(hocr)], strict=True)]
+    return [hocr[start:end] for start, end in zip(starts, [*starts[1:], len(hocr)], strict=False)]
