@@ -60,13 +60,13 @@ def main() -> None:
     print(f"OCR time per page: median {median:.2f} s (min {min(times):.2f}, max {max(times):.2f})")
     print(f"the same pages with the second reading: median {statistics.median(second):.2f} s")
     print(f"the same pages without the second opinions: median {statistics.median(without):.2f} s")
-    _photo_times()
     print(f"whole 10-page scan through ocr_pdf: {whole:.1f} s, {result.pages} pages")
     print(f"numbers read exactly: {accuracy:.1%}; numbers marked uncertain: {len(result.uncertain)}")
     print(f"peak RSS: worker process {self_rss:.0f} MB (before OCR {baseline_rss:.0f} MB)")
     # A child's maximum includes the moment after fork and before exec, when it is a copy of us.
     print(f"peak RSS: tesseract child at most {child_rss:.0f} MB")
     print(f"OMP_THREAD_LIMIT={os.environ.get('OMP_THREAD_LIMIT')}")
+    _photo_times()  # last: decoding a 12 MP photo would raise the peak RSS measured above
 
 
 def _with_second_reading(image: object) -> float:
