@@ -9,8 +9,11 @@ plus a small margin (`JOIN_SLACK` of the digits' height), is inside one token; a
 space between two numbers and stays (bench/ocr_quality.py measures both ways of getting it wrong).
 
 The □ policy works per digit: Tesseract's LSTM gives every character a confidence, and a number is
-trusted only if all of its digits and separators reach `min_confidence`. A word-level confidence
-mixes the Korean letters in, which is how right digits were blanked and wrong ones kept before.
+sure only if all of its digits and separators reach `min_confidence` and none of its digits is
+odd-shaped (`ocr_doubt`). A word-level confidence mixes the Korean letters in, which is how right
+digits were blanked and wrong ones kept before. A doubtful number is shown only if its crop's
+second reading settles the doubt (`ocr_doubt.settled`); otherwise that number, not its whole
+word, is blanked.
 """
 
 from __future__ import annotations
