@@ -257,6 +257,7 @@ def main() -> None:
         print("Tesseract with Korean data is not installed: apt-get install tesseract-ocr tesseract-ocr-kor")
         return
     ocr.OCR_PAGE_SECONDS = arguments.page_seconds  # a loaded bench machine must not turn slow into lost
+    ocr.OPINION_SECONDS = arguments.page_seconds
     print(
         f"OCR: lang {ocr.OCR_LANG}, {ocr.OCR_CONFIG}, scans rendered at <= {ocr.OCR_MAX_DPI} dpi, "
         f"□ below per-digit confidence {ocr.LOW_CONFIDENCE} (before: word confidence {FORMER_LOW_CONFIDENCE})"

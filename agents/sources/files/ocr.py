@@ -12,9 +12,11 @@ Memory is bounded by what reaches Tesseract: one page at a time, rendered at mos
 checked without decoding (pixel count from the image header, page count) are checked before
 any work starts. Pillow and pymupdf are imported lazily, as in the rest of the package.
 
-Numbers are what a reporter must not get wrong, so every word with a digit that Tesseract reads
-with less than `LOW_CONFIDENCE` is listed as uncertain and blanked out of `trusted_text`: the
-writer still sees it, but the fact guard and the verifier cannot use it as evidence.
+Numbers are what a reporter must not get wrong, so a number Tesseract doubts (a digit read below
+`LOW_CONFIDENCE`, a "digit" set lower than the others: `ocr_doubt`) is read again from its own
+crop (`ocr_recheck`); unless that second opinion settles the doubt, it is listed as uncertain
+and blanked out of `trusted_text`: the writer still sees it, but the fact guard and the verifier
+cannot use it as evidence.
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from agents.sources.files import ocr_prep, ocr_words
+from agents.sources.files import ocr_prep, ocr_recheck, ocr_words
 from agents.sources.files.common import FileRejected
 from agents.sources.files.messages import (
     MSG_IMAGE_CORRUPT,
@@ -58,9 +60,11 @@ OCR_MAX_PIXELS = 12_000_000  # larger images are downscaled before Tesseract see
 OCR_MAX_DPI = 200  # scanned PDF pages are rendered at most at this (read better than 300: bench/ocr.py)
 MAX_OCR_PAGES = 10
 OCR_PAGE_SECONDS = 20  # a page that takes longer is killed and reported
-LOW_CONFIDENCE = (
-    97  # per-digit Tesseract confidence (0-100) below which a number is not trusted (bench-chosen)
-)
+# The run over a page's crops (`ocr_recheck`; 80 crops took 1.3-2.9 s of CPU on the bench): past
+# this it is killed and the doubtful numbers stay blanked. Ten pages of 20 + 4 s stay within the
+# task's soft time limit (240 s).
+OPINION_SECONDS = 4
+LOW_CONFIDENCE = 98  # per-digit Tesseract confidence (0-100) below which a number is doubtful (bench-chosen)
 OCR_LANG = "kor"  # the Korean model reads Latin letters and digits too
 OCR_CONFIG = "--psm 6"  # one uniform block: best on press-release pages and tables (bench/ocr.py)
 TESSERACT_CMD = os.environ.get("NEWSDESK_TESSERACT_CMD", "tesseract")
@@ -70,6 +74,9 @@ UNCERTAIN_MARK = ocr_words.UNCERTAIN_MARK
 # (a digit dropped from "2021년") the per-digit confidences did not. Scanned PDFs are read once: the
 # second reading was measured on photos only, and it is a second Tesseract run (bench/ocr.py).
 SECOND_READING_IMAGES = True
+# Every number the reading doubts is read again from its own crop (`ocr_recheck`), one more
+# Tesseract run per page, and a doubt that second opinion settles is not blanked (`ocr_doubt`).
+SECOND_OPINIONS = True
 MIN_LETTERS = 20  # fewer letters and digits than this on all pages is "no text found"
 
 _IMAGE_FORMATS = frozenset({"JPEG", "PNG", "HEIF"})
@@ -253,6 +260,9 @@ class Page:
     # The numbers a second reading of the page found (another scale): a figure neither reading
     # doubts but only one of them saw is a confident misread as often as not, so it is blanked.
     confirmed: set[str] | None = None
+    # A second opinion on each doubtful number: its crop read again on its own (`ocr_recheck`),
+    # keyed by line and first word (`ocr_words.number_groups`).
+    opinions: dict[tuple[int, int], list[ocr_words.Glyph]] | None = None
 
 
 def _recognise(image: Image, *, second_reading: bool = False) -> Page:
@@ -264,6 +274,11 @@ def _recognise(image: Image, *, second_reading: bool = False) -> Page:
     if second_reading:
         second_text, second_hocr = _tesseract(ocr_prep.second_view(prepared))
         page.confirmed = ocr_words.numbers_in(second_text, ocr_words.parse_hocr(second_hocr))
+    if SECOND_OPINIONS:
+        doubtful = ocr_recheck.doubtful_groups(
+            page.lines, min_confidence=LOW_CONFIDENCE, confirmed=page.confirmed
+        )
+        page.opinions = ocr_recheck.opinions(prepared, doubtful, read_all=_tesseract_crops)
     return page
 
 
@@ -286,6 +301,30 @@ def _tesseract(prepared: Image) -> tuple[str, str]:
         raise FileRejected(MSG_OCR_FAILED, "ocr_failed") from exc
 
 
+def _tesseract_crops(images: list[Image]) -> str:
+    """One Tesseract run over a list of crops (`ocr_recheck`): its hOCR, a page per crop."""
+    import tempfile
+
+    from pytesseract import pytesseract
+
+    config = f"{ocr_recheck.OPINION_CONFIG} -c hocr_char_boxes=1"
+    with tempfile.TemporaryDirectory(prefix="ocr-crops-") as folder:
+        names = []
+        for number, image in enumerate(images):
+            names.append(os.path.join(folder, f"{number}.png"))
+            image.save(names[-1])
+        listing, base = os.path.join(folder, "crops.txt"), os.path.join(folder, "out")
+        with open(listing, "w", encoding="utf-8") as output:
+            output.write("\n".join(names) + "\n")
+        try:
+            pytesseract.run_tesseract(listing, base, "hocr", OCR_LANG, config, 0, OPINION_SECONDS)
+        except (RuntimeError, pytesseract.TesseractError, OSError) as exc:
+            # The second opinions only ever un-blank numbers: without them the page stands as read.
+            logger.warning("OCR second opinions failed: %s", exc)
+            return ""
+        return _read_output(base, "hocr")
+
+
 def _read_output(base: str, extension: str) -> str:
     path = f"{base}.{extension}"
     try:
@@ -302,7 +341,11 @@ def result_of(reading: Reading, *, min_confidence: float) -> OcrResult:
     failed, total = reading.failed, reading.total
     for page in reading.pages:
         read = ocr_words.apply(
-            page.text, page.lines, min_confidence=min_confidence, confirmed=getattr(page, "confirmed", None)
+            page.text,
+            page.lines,
+            min_confidence=min_confidence,
+            confirmed=getattr(page, "confirmed", None),
+            opinions=getattr(page, "opinions", None),
         )
         texts.append(read.text.strip())
         trusted.append(read.trusted_text.strip())

@@ -9,8 +9,11 @@ plus a small margin (`JOIN_SLACK` of the digits' height), is inside one token; a
 space between two numbers and stays (bench/ocr_quality.py measures both ways of getting it wrong).
 
 The □ policy works per digit: Tesseract's LSTM gives every character a confidence, and a number is
-trusted only if all of its digits and separators reach `min_confidence`. A word-level confidence
-mixes the Korean letters in, which is how right digits were blanked and wrong ones kept before.
+sure only if all of its digits and separators reach `min_confidence` and none of its digits is
+odd-shaped (`ocr_doubt`). A word-level confidence mixes the Korean letters in, which is how right
+digits were blanked and wrong ones kept before. A doubtful number is shown only if its crop's
+second reading settles the doubt (`ocr_doubt.settled`); otherwise that number, not its whole
+word, is blanked.
 """
 
 from __future__ import annotations
@@ -19,6 +22,8 @@ import re
 import statistics
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
+
+from agents.sources.files import ocr_doubt
 
 UNCERTAIN_MARK = "□"
 JOIN_SLACK = 0.25  # of the line's digit height, on top of the line's own letter gap (bench-chosen)
@@ -150,41 +155,138 @@ class Reading:
 
 
 def apply(
-    text: str, lines: list[Line], *, min_confidence: float, confirmed: set[str] | None = None
+    text: str,
+    lines: list[Line],
+    *,
+    min_confidence: float,
+    confirmed: set[str] | None = None,
+    opinions: dict[tuple[int, int], list[Glyph]] | None = None,
 ) -> Reading:
     """Joins split numbers in `text` (Tesseract's own text, whose spacing is right for Korean) and
     blanks unsure ones. hOCR words appear in the text in the same order, so each is found after the
-    previous one; a word that cannot be found (rare) is left as it is. With `confirmed` (the
-    numbers another reading of the page found), a number outside it is unsure however confident.
+    previous one; a word that cannot be found (rare) is left as it is, its digits blanked. With
+    `confirmed` (the numbers another reading of the page found), a number outside it is unsure
+    however confident; `opinions` (a number's crop read again, keyed by `number_groups`) can settle
+    a doubt (`ocr_doubt.settled`).
     """
-    pieces: list[str] = []  # the text rebuilt: untouched stretches and words
-    trusted: list[str] = []
-    uncertain: list[str] = []
+    out = _Rebuilt()
     cursor = 0
-    for line in lines:
+    for line_index, line in enumerate(lines):
         flags = [*joins(line), False]
         group: list[Word] = []
-        for word, joined_to_next in zip(line.words, flags, strict=True):
+        first = 0
+        for word_index, (word, joined_to_next) in enumerate(zip(line.words, flags, strict=True)):
             position = text.find(word.text, cursor)
             if position < 0:
                 continue
             between = text[cursor:position]
             if group and not between.strip(" "):
                 between = ""  # the split inside a number goes
-            pieces.append(between)
-            trusted.append(between)
-            pieces.append(repaired(word))
-            trusted.append(repaired(word))
+            # Text between two found words is only spacing, unless a word could not be found: its
+            # digits were never checked, so they are not shown as sure.
+            out.add(between, blank_digits(between))
+            out.add(repaired(word), repaired(word))
             cursor = position + len(word.text)
+            if not group:
+                first = word_index
             group.append(word)
             if not joined_to_next:
-                unsure = _has_unsure(group, trusted, min_confidence, confirmed)
-                if unsure:
-                    _blank(group, trusted, uncertain)
+                opinion = (opinions or {}).get((line_index, first))
+                _judge(group, out, min_confidence=min_confidence, confirmed=confirmed, opinion=opinion)
                 group = []
-    pieces.append(text[cursor:])
-    trusted.append(text[cursor:])
-    return Reading("".join(pieces), "".join(trusted), uncertain)
+    out.add(text[cursor:], blank_digits(text[cursor:]))
+    return Reading("".join(out.pieces), "".join(out.trusted), out.uncertain)
+
+
+@dataclass
+class _Rebuilt:
+    """The text rebuilt as untouched stretches and words, and the same with unsure numbers blanked."""
+
+    pieces: list[str] = field(default_factory=list)
+    trusted: list[str] = field(default_factory=list)
+    uncertain: list[str] = field(default_factory=list)
+
+    def add(self, piece: str, trusted: str) -> None:
+        self.pieces.append(piece)
+        self.trusted.append(trusted)
+
+    def group_slots(self, size: int) -> list[int]:
+        """Where the last `size` words are: every other place from the end (each preceded by its
+        "between" stretch, empty inside a joined number)."""
+        return [len(self.trusted) - 1 - 2 * offset for offset in reversed(range(size))]
+
+
+def number_groups(lines: list[Line]) -> list[tuple[int, int, list[Word]]]:
+    """The words of each number as `apply` joins them, keyed by line and first word, with a digit."""
+    groups = []
+    for line_index, line in enumerate(lines):
+        flags = [*joins(line), False]
+        first = 0
+        for word_index, joined_to_next in enumerate(flags):
+            if not joined_to_next:
+                words = line.words[first : word_index + 1]
+                if any(char.isdigit() for word in words for char in word.text):
+                    groups.append((line_index, first, words))
+                first = word_index + 1
+    return groups
+
+
+def doubtful(group: list[Word], *, min_confidence: float, confirmed: set[str] | None) -> set[int] | None:
+    """The doubtful glyphs of a group's numbers (`ocr_doubt.suspects`, and every glyph of a number
+    the second reading did not find), or None when it is sure or has no number."""
+    chars = [(glyph, char) for word in group for glyph, char in _repaired_glyphs(word)]
+    glyphs = [glyph for glyph, _ in chars]
+    if not ocr_doubt.numeric_indices(glyphs):
+        return None
+    found = ocr_doubt.suspects(glyphs, min_confidence)
+    if confirmed is not None and not set(_NUMBER.findall("".join(map(repaired, group)))) <= confirmed:
+        numbers = list(_NUMBER.finditer("".join(char for _, char in chars)))
+        unconfirmed = [number for number in numbers if number.group() not in confirmed] or numbers
+        found |= {index for number in unconfirmed for index in range(number.start(), number.end())}
+    return found or None
+
+
+def _judge(
+    group: list[Word],
+    out: _Rebuilt,
+    *,
+    min_confidence: float,
+    confirmed: set[str] | None,
+    opinion: list[Glyph] | None,
+) -> None:
+    """Leaves a sure group as it is, writes a settled one as the second opinion read it, and
+    blanks the doubtful numbers of the rest (a sure number beside one in the same word stays)."""
+    doubts = doubtful(group, min_confidence=min_confidence, confirmed=confirmed)
+    if doubts is None:
+        return
+    slots = out.group_slots(len(group))
+    glyphs = [
+        Glyph(char, glyph.box, glyph.confidence) for word in group for glyph, char in _repaired_glyphs(word)
+    ]
+    fixed = ocr_doubt.settled(glyphs, doubts, opinion, min_confidence) if opinion else None
+    if fixed is not None:
+        for slot in slots:
+            out.pieces[slot] = out.trusted[slot] = ""
+        out.pieces[slots[-1]] = out.trusted[slots[-1]] = fixed
+        return
+    out.uncertain.append("".join(word.text for word in group))
+    text = "".join(out.trusted[slot] for slot in slots)
+    if len(text) != len(glyphs):  # the glyphs can't be placed in the text: all of it is blanked
+        doubts = set(range(len(text)))
+    kept = list(text)
+    for number in _NUMBER.finditer(text):
+        if doubts.intersection(range(number.start(), number.end())):
+            kept[number.start() : number.end()] = blank_digits(number.group())
+    for slot in slots:
+        out.trusted[slot], kept = "".join(kept[: len(out.trusted[slot])]), kept[len(out.trusted[slot]) :]
+
+
+def _repaired_glyphs(word: Word) -> list[tuple[Glyph, str]]:
+    """The word's glyphs with their characters as `repaired` reads them (the original ones when
+    the repair changed the length)."""
+    text = repaired(word)
+    chars = list(text) if len(text) == len(word.glyphs) else [glyph.char for glyph in word.glyphs]
+    return list(zip(word.glyphs, chars, strict=True))
 
 
 def repaired(word: Word) -> str:
@@ -213,44 +315,6 @@ def _has_a_tail(separator: Glyph, digit: Glyph) -> bool:
     below = (separator.box[3] - digit.box[3]) / height
     tall = (separator.box[3] - separator.box[1]) / height
     return below >= COMMA_BELOW or tall >= COMMA_HEIGHT
-
-
-def _has_unsure(
-    group: list[Word], trusted: list[str], min_confidence: float, confirmed: set[str] | None
-) -> bool:
-    """Any digit or separator inside a number of the group's words below `min_confidence`, or a
-    number the second reading (`confirmed`) did not find."""
-    numeric = _number_glyphs([glyph for word in group for glyph in word.glyphs])
-    if not numeric:
-        return False
-    if min(glyph.confidence for glyph in numeric) < min_confidence:
-        return True
-    # The group's words sit at every other place from the end, with empty joins between them.
-    numbers = set(_NUMBER.findall("".join(trusted[-2 * len(group) + 1 :])))
-    return confirmed is not None and not numbers <= confirmed
-
-
-def _blank(group: list[Word], trusted: list[str], uncertain: list[str]) -> None:
-    """Blanks the digits of the last `len(group)` words of `trusted` and lists them as uncertain."""
-    uncertain.append("".join(word.text for word in group))
-    # Words sit at every other position from the end (each preceded by its "between" stretch).
-    for offset in range(len(group)):
-        index = len(trusted) - 1 - 2 * offset
-        trusted[index] = blank_digits(trusted[index])
-
-
-def _number_glyphs(glyphs: list[Glyph]) -> list[Glyph]:
-    """Digits, and separators with a digit on both sides."""
-    return [
-        glyph
-        for index, glyph in enumerate(glyphs)
-        if glyph.char.isdigit()
-        or (glyph.char in ".," and 0 < index < len(glyphs) - 1 and _between_digits(glyphs, index))
-    ]
-
-
-def _between_digits(glyphs: list[Glyph], index: int) -> bool:
-    return glyphs[index - 1].char.isdigit() and glyphs[index + 1].char.isdigit()
 
 
 def numbers_in(text: str, lines: list[Line]) -> set[str]:
