@@ -59,10 +59,10 @@ MAX_IMAGE_PIXELS = 40_000_000  # refused from the header alone (a 12 MP phone ph
 OCR_MAX_PIXELS = 12_000_000  # larger images are downscaled before Tesseract sees them
 OCR_MAX_DPI = 200  # scanned PDF pages are rendered at most at this (read better than 300: bench/ocr.py)
 MAX_OCR_PAGES = 10
-OCR_PAGE_SECONDS = 20  # a page that takes longer is killed and reported
+OCR_PAGE_SECONDS = 19  # a page that takes longer is killed and reported (a 12 MP photo takes ~5 s)
 # The run over a page's crops (`ocr_recheck`; 80 crops took 1.3-2.9 s of CPU on the bench): past
-# this it is killed and the doubtful numbers stay blanked. Ten pages of 20 + 4 s stay within the
-# task's soft time limit (240 s).
+# this it is killed and the doubtful numbers stay blanked. Ten pages of 19 + 4 s (230 s) stay within
+# the task's soft time limit (240 s).
 OPINION_SECONDS = 4
 LOW_CONFIDENCE = 98  # per-digit Tesseract confidence (0-100) below which a number is doubtful (bench-chosen)
 OCR_LANG = "kor"  # the Korean model reads Latin letters and digits too
