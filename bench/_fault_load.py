@@ -194,7 +194,7 @@ def scenario_f(stack: Any, url: str, secret: str, *, proxy: Any, outage: float) 
     last = _last_reply_after(stack.telegram, chats, marks["back"])
     backlog, after = _outage_figures(stack.telegram, first_sent, marks["back"])
     retried = sum(_log_count(w.log, "database unreachable") for w in stack.workers)
-    rate_before, rate_drain = _reply_rates(stack.telegram, chats, marks)
+    rate_before, rate_backlog, rate_drain = _reply_rates(stack.telegram, chats, marks, backlog)
     print(
         f"F. {len(chats)} updates at {rate}/s for {seconds} s; the database cut for {outage:.0f} s "
         f"at 12 s (every connection dropped, new ones refused)"
@@ -214,8 +214,9 @@ def scenario_f(stack: Any, url: str, secret: str, *, proxy: Any, outage: float) 
         f"updates sent after it: answered within {after[0]:.1f} s (median) / {after[1]:.1f} s (max)"
     )
     print(
-        f"   replies/s: {rate_before:.1f} before the cut (30 sent/s), {rate_drain:.1f} while the "
-        f"backlog drained after the return (what the workers sustain)"
+        f"   replies/s: {rate_before:.1f} before the cut (30 sent/s); after the return "
+        f"{rate_backlog:.1f} until the backlog's last answer (what the workers sustain), "
+        f"{rate_drain:.1f} from 2 s after it until the last reply (the arrival rate once they keep up)"
     )
 
 
@@ -242,15 +243,20 @@ def _outage_figures(
     return max(before, default=0.0), (middle, after[-1] if after else 0.0)
 
 
-def _reply_rates(telegram: Any, chats: list[int], marks: dict[str, float]) -> tuple[float, float]:
-    """Replies per second in the 10 s before the cut, and from 2 s after the return (the first
-    retries settled) until the last reply: there the workers have a backlog and run flat out."""
+def _reply_rates(
+    telegram: Any, chats: list[int], marks: dict[str, float], backlog: float
+) -> tuple[float, float, float]:
+    """Replies per second in the 10 s before the cut; from the return until the backlog's last
+    answer (`backlog` s after it), where the workers have a backlog and run flat out; and from 2 s
+    after the return until the last reply, which reads the arrival rate once the backlog is gone."""
     stamps = sorted(_first_replies(telegram, set(chats)).values())
     before = sum(1 for at in stamps if marks["cut"] - 10 <= at < marks["cut"]) / 10
-    start = marks["back"] + 2
+    back = marks["back"]
+    in_backlog = sum(1 for at in stamps if back <= at <= back + backlog)
+    start = back + 2
     drained = [at for at in stamps if at >= start]
     span = drained[-1] - start if drained else 0.0
-    return before, (len(drained) / span if span > 0 else 0.0)
+    return before, (in_backlog / backlog if backlog > 0 else 0.0), (len(drained) / span if span > 0 else 0.0)
 
 
 def _last_reply_after(telegram: Any, chats: list[int], since: float) -> float:

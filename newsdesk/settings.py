@@ -226,6 +226,12 @@ CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_ACKS_LATE = True  # ack after the task returns; tasks are idempotent
 CELERY_TASK_REJECT_ON_WORKER_LOST = True  # requeue if a child dies; Run.attempts caps the loop
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1  # one slow LLM job never strands others behind it
+# Celery's Django fixup closes every database connection before and after every task unless this
+# is set, so a worker opened a new PostgreSQL connection (a server process, its startup round trips)
+# for each Telegram update. With it, a thread keeps its connection between tasks and
+# newsdesk.celery's own check before and after each task (CONN_MAX_AGE, health check) decides when
+# it goes; the fixup still closes one every this many tasks of the process.
+CELERY_DB_REUSE_MAX = 10_000
 CELERY_WORKER_SOFT_SHUTDOWN_TIMEOUT = 30
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_DEFAULT_QUEUE = "io"
