@@ -303,9 +303,6 @@ def _operands(
     if context.own:
         hopeful = index.owned(family, context)
         found = [o for o in found if id(o) in hopeful]
-    elif context.near:  # only the figures the index finds by a word of the clause can be related
-        hopeful = {id(o) for o in index.neighbours(family, context)}
-        found = [o for o in found if id(o) in hopeful]
     return [o for o in found if _operand_of(context, o.context)]
 
 
@@ -315,4 +312,4 @@ def _operand_of(article: Context, source: Context) -> bool:
     "20대 9만1000명" is not 5만 7천명 (도소매업) + 3만 4천명 (자영업자) of one labour report."""
     if article.own:
         return agreements(article, source) > 0
-    return not article.near or related(article, source)
+    return related(article, source) or not article.near

@@ -1,24 +1,20 @@
-"""Source figures read and indexed with their context, apart from binding.py's verdicts on them.
-
-Every figure is indexed by its value at once; its context (context.contexts) is read only when a
-lookup by words may find it (NumberIndex.read), as an article looks up only part of its sources.
-"""
+"""Source figures read and indexed with their context, apart from binding.py's verdicts on them."""
 
 from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
 
 from agents.verification.guard import dates
-from agents.verification.guard.context import Context, located_words, word_prefixes, words
+from agents.verification.guard.context import Context, contexts, located_words, word_prefixes, words
 from agents.verification.guard.lists import bullet_runs, sentence_list_length
 from agents.verification.guard.named import bag
 from agents.verification.guard.numbers import NumberHit, celsius, find_numbers, format_value, mask
-from agents.verification.guard.occurrences import Contexts, Known, Occurrence, SourceSentence
+from agents.verification.guard.occurrences import Occurrence
 from agents.verification.guard.readings import besides, rejoined, table_readings, won
 
 Location = tuple[int, int, int]
@@ -40,16 +36,12 @@ class NumberIndex:
     by_key: dict[str, list[Occurrence]] = field(default_factory=dict)
     by_family: dict[str, list[Occurrence]] = field(default_factory=dict)
     years: dict[str, Location] = field(default_factory=dict)
-    # By family, its figures by the words before them (own) or in their clause (near); so an
+    # By family, its figures by the words before them (own) or in their sentence (near); so an
     # article figure is compared only with the source figures that share a word with it, not with
     # every one of a unit. Built for a family on its first lookup: most families of a source are
-    # never asked for, and each table reads the contexts of the figures a key may find only.
+    # never asked for, and a word's prefixes are spelt out once per word, not once per figure.
     by_own: dict[str, WordTable] = field(default_factory=dict)
     by_near: dict[str, WordTable] = field(default_factory=dict)
-    holders: list[Contexts] = field(default_factory=list)  # sentences and lists with figures
-    words: SentenceWords | None = None  # their words, indexed on the first lookup
-    asked: set[str] = field(default_factory=set)  # the keys whose sentences are read
-    done: set[int] = field(default_factory=set)  # the ids of the sentences read, in the tables
     texts: dict[int, str] = field(default_factory=dict)  # each source's text, by its number
     # Every word of a source sentence with figures, by (source, sentence start), and of all sources.
     sentences: dict[tuple[int, int], Context] = field(default_factory=dict)
@@ -57,51 +49,25 @@ class NumberIndex:
 
     def rivals(self, family: str, context: Context) -> list[Occurrence]:
         """The figures of family with a word before them that may match a word of context."""
-        keys = self.read(keys_of(context))
-        return self._table(self.by_own, family, near=False).lookup(keys)
+        return self._own_table(family).lookup(context)
 
     def owned(self, family: str, context: Context) -> set[int]:
         """The ids of the figures of family with a word before them that may match an own word of
         context: all that agreement.agreements may count, and a few more."""
-        keys = self.read(keys_of(context, context.own))
-        return {id(o) for o in self._table(self.by_own, family, near=False).lookup(keys)}
+        return {id(o) for o in self._own_table(family).lookup(context, context.own)}
 
     def neighbours(self, family: str, context: Context) -> list[Occurrence]:
-        """The figures of family whose clause may share a word with context."""
-        keys = self.read(keys_of(context))
-        return self._table(self.by_near, family, near=True).lookup(keys)
-
-    def read(self, keys: list[str]) -> list[str]:
-        """Read the sentences that keys may find, and add their figures to the tables built."""
-        if self.words is None:
-            self.words = SentenceWords(self.holders)
-        for key in keys:
-            if key in self.asked:
-                continue
-            self.asked.add(key)
-            for holder in self.words.holders(key):
-                if id(holder) not in self.done:
-                    self.done.add(id(holder))
-                    for family, found in holder.figures.items():
-                        for table in (self.by_own.get(family), self.by_near.get(family)):
-                            if table:
-                                table.add(found)
-        return keys
-
-    def _table(self, tables: dict[str, WordTable], family: str, *, near: bool) -> WordTable:
-        table = tables.get(family)
+        """The figures of family whose sentence may share a word with context."""
+        table = self.by_near.get(family)
         if table is None:
-            table = tables[family] = WordTable(near)
-            table.add(o for o in self.by_family.get(family, ()) if id(o.contexts) in self.done)
-        return table
+            table = self.by_near[family] = WordTable.of(self.by_family.get(family, ()), near=True)
+        return table.lookup(context)
 
-    def _hold(self, holder: Contexts) -> None:
-        # Keys asked before this sentence came did not read it, and tables would miss its figures.
-        self.holders.append(holder)
-        self.words = None
-        self.asked.clear()
-        self.by_own.clear()
-        self.by_near.clear()
+    def _own_table(self, family: str) -> WordTable:
+        table = self.by_own.get(family)
+        if table is None:
+            table = self.by_own[family] = WordTable.of(self.by_family.get(family, ()), near=False)
+        return table
 
     def add_year(self, year: int, where: Location) -> None:
         self.years.setdefault(f"v:{year}", where)
@@ -130,20 +96,23 @@ class NumberIndex:
             inside = hits[hit_at.between(start, end)]
             if not inside:
                 continue
-            stated = [w for _, w in stems[word_at.between(start, end)]]
-            self.sentences[(number, start)] = bag(stated)
-            dated = [(h.start, h.end) for h in date_hits[date_at.between(start, end)]]
-            found = SourceSentence(
-                text, (start, end), inside, tokens[token_at.between(start, end)], dated, stated, ahead(inside)
-            )
-            self._hold(found)
-            for i, hit in enumerate(inside):
-                figure = 0 if hit.start in table else i  # a table row: every cell is about its label
+            sentence = text[start:end]
+            self.sentences[(number, start)] = bag(w for _, w in stems[word_at.between(start, end)])
+            spans = [(h.start - start, h.end - start) for h in inside]
+            extra = [(p - start, t) for p, t in tokens[token_at.between(start, end)]]
+            skip = [(h.start - start, h.end - start) for h in date_hits[date_at.between(start, end)]]
+            found = contexts(sentence, spans, extra, skip, source=True, ahead=ahead(inside))
+            for hit, context in zip(inside, found, strict=True):
+                if hit.start in table:  # a table row: every cell is about the row's label
+                    context = found[0]
                 also = [*won(hit), *celsius(text, hit), *besides(text, hit)]
                 for reading in (hit, *table.get(hit.start, ()), *rejoined(text, hit), *also):
                     value, family = reading.value, reading.family
-                    where = (number, hit.start, hit.end, hit.text, start)
-                    self._add(Occurrence(value, family, *where, contexts=found, figure=figure))
+                    self._add(
+                        Occurrence(
+                            value, family, number, hit.start, hit.end, hit.text, start, context=context
+                        )
+                    )
 
     def _add_lists(self, number: int, text: str, start: int, end: int) -> None:
         """ "△A △B △C를 기본 방향으로": a list of three, for "세 가지" or "3개 분야" in an article."""
@@ -160,11 +129,10 @@ class NumberIndex:
         about: str,
         counters: Sequence[str] = ("가지", "개", "~"),
     ) -> None:
-        listed = Known(Context.of(frozenset(), frozenset(words(about)), ""))
-        self._hold(listed)
+        context = Context.of(frozenset(), frozenset(words(about)), "")
         for counter in counters:
             text = _LIST_TEXT.format(count)
-            self._add(Occurrence(Decimal(count), counter, number, start, end, text, contexts=listed))
+            self._add(Occurrence(Decimal(count), counter, number, start, end, text, context=context))
 
     def _add(self, occurrence: Occurrence) -> None:
         value = format_value(occurrence.value)
@@ -172,67 +140,44 @@ class NumberIndex:
         self.by_key.setdefault(f"v:{value}", []).append(occurrence)
         if occurrence.family:
             self.by_family.setdefault(occurrence.family, []).append(occurrence)
-            occurrence.contexts.figures.setdefault(occurrence.family, []).append(occurrence)
-
-
-class SentenceWords:
-    """The sentences (and counted lists) with figures by the words a context of theirs may hold.
-
-    A key finds a word of context when it is that word or begins it (context.prefixes_of). Such a
-    word is a word of the sentence, or two of them joined, whose first the key is or begins, or
-    which begins the key: then that first word is a key too, as the keys are the prefixes of an
-    article word (context.probe). So the sentences with a word that a key begins are all that the
-    key may find, and only their contexts need reading."""
-
-    def __init__(self, holders: Iterable[Contexts]) -> None:
-        self.by_word: dict[str, list[Contexts]] = {}
-        for holder in holders:
-            for word in holder.words:
-                self.by_word.setdefault(word, []).append(holder)
-        self.ordered = sorted(self.by_word)
-
-    def holders(self, key: str) -> Iterator[Contexts]:
-        """The sentences with a word that key is or begins."""
-        if ":" in key:  # a token ("y:2025") finds only itself: it is no one's prefix, nor has any
-            yield from self.by_word.get(key, ())
-            return
-        first = bisect_left(self.ordered, key)
-        last = bisect_left(self.ordered, key + _LAST, first)
-        for word in self.ordered[first:last]:
-            yield from self.by_word[word]
-
-
-_LAST = chr(0x10FFFF)  # after every character: key + _LAST is after every word that key begins
+            # A table built before this figure came would miss it.
+            self.by_own.pop(occurrence.family, None)
+            self.by_near.pop(occurrence.family, None)
 
 
 @dataclass
 class WordTable:
-    """The figures of one family by each word of their context (the words before them, or all of
-    their clause when near), and each word by every key that finds it: the word itself and its
-    prefixes (context.prefixes_of), so "서울" finds "서울시". Figures are added as their
-    sentences are read (NumberIndex.read)."""
+    """The figures of one family by each word of their context, and each word by every key that
+    finds it: the word itself and its prefixes (context.prefixes_of), so "서울" finds "서울시"."""
 
-    near: bool
-    by_word: dict[str, list[Occurrence]] = field(default_factory=dict)
-    words_by_key: dict[str, list[str]] = field(default_factory=dict)
+    by_word: dict[str, list[Occurrence]]
+    words_by_key: dict[str, list[str]]
     by_key: dict[str, list[Occurrence]] = field(default_factory=dict)  # filled as keys are asked
 
-    def add(self, occurrences: Iterable[Occurrence]) -> None:
+    @classmethod
+    def of(cls, occurrences: Iterable[Occurrence], *, near: bool) -> WordTable:
+        by_word: dict[str, list[Occurrence]] = {}
         for occurrence in occurrences:
             context = occurrence.context
-            for word in context.about | context.shared if self.near else context.about:
-                found = self.by_word.get(word)
-                if found is None:
-                    found = self.by_word[word] = []
-                    self.words_by_key.setdefault(word, []).append(word)
-                    for key in word_prefixes(word):
-                        self.words_by_key.setdefault(key, []).append(word)
-                found.append(occurrence)
-        self.by_key.clear()  # a key asked before may find the figures added
+            found = context.about | context.shared if near else context.about
+            for word in found:
+                by_word.setdefault(word, []).append(occurrence)
+        words_by_key: dict[str, list[str]] = {}
+        for word in by_word:
+            words_by_key.setdefault(word, []).append(word)
+            for key in word_prefixes(word):
+                words_by_key.setdefault(key, []).append(word)
+        return cls(by_word, words_by_key)
 
-    def lookup(self, keys: Iterable[str]) -> list[Occurrence]:
-        """The figures that any of keys finds."""
-        found = {id(o): o for key in keys for o in self._for_key(key)}
+    def lookup(self, context: Context, only: frozenset[str] | None = None) -> list[Occurrence]:
+        """The figures that any word of context (of only, if given) may match."""
+        found: dict[int, Occurrence] = {}
+        for word, head, prefixes in context.probes:
+            if only is not None and word not in only:
+                continue
+            for key in (word, head, *prefixes):
+                for occurrence in self._for_key(key) if key else ():
+                    found[id(occurrence)] = occurrence
         # In source order, not in the order the words happen to come out of a set: two rivals that
         # fit equally well must give the same verdict on every run.
         return sorted(found.values(), key=location_of)
@@ -244,18 +189,6 @@ class WordTable:
             merged = {id(o): o for word in self.words_by_key.get(key, ()) for o in self.by_word[word]}
             cached = self.by_key[key] = list(merged.values())
         return cached
-
-
-def keys_of(context: Context, only: frozenset[str] | None = None) -> list[str]:
-    """The keys a figure of context looks up: each word (of only, if given), its first three
-    letters when longer, and its shorter prefixes (context.probe)."""
-    return [
-        key
-        for word, head, prefixes in context.probes
-        if only is None or word in only
-        for key in (word, head, *prefixes)
-        if key
-    ]
 
 
 def read_numbers(text: str, date_hits: Sequence[dates.DateHit], *, lenient: bool = False) -> list[NumberHit]:
