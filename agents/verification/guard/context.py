@@ -23,9 +23,6 @@ from itertools import pairwise
 from agents.verification.guard.memo import memo
 
 _WORD = re.compile(r"[가-힣A-Za-z]+")
-# One empty set for every context that has no words of a kind: a third of a source index's sets
-# are empty, and each would be one more object for the garbage collector to walk.
-NOTHING: frozenset[str] = frozenset()
 
 
 def _listed(*lines: str) -> list[str]:
@@ -209,7 +206,7 @@ def contexts(
             if floor >= at and not _BREAK.search(text, since, label):
                 floor = 0
             own |= _joined(tokens[max(floor, at - OWN_WORDS) : at])
-        shared = (frozenset(stems[:last]) - own) or NOTHING
+        shared = frozenset(stems[:last]) - own
         until = spans[i + 1][0] if i + 1 < len(spans) else len(text)
         context = Context(own, shared, role, _described(text, end, until))
         result.append(context)
@@ -318,20 +315,20 @@ def _described(text: str, end: int, until: int) -> frozenset[str]:
     감소"), and a predicate ends the search: neither says what the figure is."""
     gap = _QUALIFIES.match(text, end, until)
     if not gap:
-        return NOTHING
+        return frozenset()
     stop = _BREAK.search(text, gap.end(), until)
     found: list[str] = []
     for match in _WORD.finditer(text, gap.end(), stop.start() if stop else until):
         word = match.group()
         stemmed = stem(word)
         if _PREDICATE.search(word) or stemmed in _HAPPENED or len(found) == _DESCRIBED_WORDS:
-            return NOTHING
+            return frozenset()
         if stemmed and stemmed != word:
             return frozenset([*found, stemmed])
         if found and not stemmed:
             return frozenset(found)
         found += [stemmed] if stemmed else []  # "전체", "선" before the noun say nothing
-    return NOTHING
+    return frozenset()
 
 
 def _joined(tokens: Sequence[Token]) -> frozenset[str]:
@@ -340,7 +337,7 @@ def _joined(tokens: Sequence[Token]) -> frozenset[str]:
     for (_, end, first), (start, _, second) in pairwise(tokens):
         if start - end <= 1 and ":" not in first + second:
             words.add(first + second)
-    return frozenset(words) if words else NOTHING
+    return frozenset(words)
 
 
 _BRACKETS = re.compile(r"[()（）]")
@@ -377,7 +374,7 @@ def prefixes_of(words: frozenset[str]) -> frozenset[str]:
     """The words with every prefix of each, for set lookups of "begins with"."""
     found = set(words)
     found.update(*map(word_prefixes, words))
-    return frozenset(found) if found else NOTHING
+    return frozenset(found)
 
 
 Probe = tuple[str, str, frozenset[str]]
@@ -391,4 +388,4 @@ def probe(word: str) -> Probe:
 @lru_cache(maxsize=65536)
 def word_prefixes(word: str) -> frozenset[str]:
     """ "서울시청" → {"서울", "서울시"}; a token such as a year has none."""
-    return NOTHING if ":" in word or len(word) < 3 else frozenset(word[:n] for n in range(2, len(word)))
+    return frozenset() if ":" in word else frozenset(word[:n] for n in range(2, len(word)))
