@@ -1,7 +1,8 @@
 """How fast the code guard checks an article, and what kiwipiepy would cost and give instead.
 
 1. Speed: a 1,500-character article against 17 sources of ~1,900 characters each (30k characters,
-   every source with its own digits so nothing comes from a cache), median of N runs; the baseline
+   every source with its own digits so nothing comes from a cache), median of N runs and mean of
+   those after the first (garbage collection shows in the mean, not the median); the baseline
    in the same run is the plain lookup the guard used before context binding (every number of the
    article looked up in one bag of source values).
 2. kiwipiepy (if installed: `uv run --with kiwipiepy python bench/guard_check.py`): the time and
