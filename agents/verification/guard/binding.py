@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from datetime import date
 from decimal import ROUND_DOWN, ROUND_HALF_UP
 
-from agents.verification.guard import dates, rules
+from agents.verification.guard import dates, rules, tables
 from agents.verification.guard import messages as msg
 from agents.verification.guard.agreement import (
     agreements,
@@ -101,11 +101,33 @@ def bind(
             if found:
                 reason = msg.MOVED.format(label=found[1])
                 bindings[position] = Binding("contradicted", reason, location_of(found[0]), rule=rules.MOVED)
+    for position, number in enumerate(numbers):
+        if bindings[position].rule == rules.MATCH and number.unit:
+            bindings[position] = _table_cell(text, number, index) or bindings[position]
     for position, (first, second) in reversed_ends(text, numbers, index).items():
         reason = msg.REVERSED.format(first=first.text, second=second.text)
         where = (first.source, first.start, second.end)
         bindings[position] = Binding("contradicted", reason, where, rule=rules.REVERSED)
     return bindings
+
+
+def _table_cell(text: str, number: NumberHit, index: NumberIndex) -> Binding | None:
+    """The value stands only in table cells of a column (or row) other than the one the sentence
+    names, and the named cell holds another figure: "’22년 환급률은 22.8%" where 22.8 is ’18년's."""
+    starts: dict[int, list[int]] = {}
+    for o in index.by_key.get(f"n:{format_value(number.value)}|{number.family}", []):
+        starts.setdefault(o.source, []).append(o.start)
+    asked = None
+    for source, at in starts.items():
+        cell = tables.misplaced(text, index.tables.get(source, ()), at)
+        if cell is None:
+            return None  # a mention fits what the sentence names, or stands outside a table
+        asked = (source, cell)
+    if asked is None:
+        return None
+    source, cell = asked
+    reason = msg.TABLE_CELL.format(row=cell.row, column=cell.column, other=cell.number)
+    return Binding("contradicted", reason, (source, cell.start, cell.end), rule=rules.TABLE_CELL)
 
 
 def _bind_in(
