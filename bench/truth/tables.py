@@ -103,6 +103,8 @@ def _tables(text: str) -> list[tuple[list[list[str]], list[tuple[Decimal, str]] 
 def _block(lines: list[str], i: int) -> tuple[list[list[str]], int]:
     """The table starting at line i and the line after it: rows of split cells, or one cell a line."""
     row = _split(lines[i])
+    if not row and lines[i].strip().count(" ") >= 2 and not re.search(r"[|\t]|\s{2}", lines[i].strip()):
+        return _spaced(lines, i)
     if len(row) >= 3 and not any(_numeric(c) and not _YEAR.match(c) for c in row[1:]):
         rows, j = [row], i + 1
         while j < len(lines) and len(cells := _split(lines[j])) >= 2:
@@ -118,6 +120,41 @@ def _block(lines: list[str], i: int) -> tuple[list[list[str]], int]:
             j += 1
         return _rows_of(stream), j
     return [], i + 1
+
+
+def _spaced(lines: list[str], i: int) -> tuple[list[list[str]], int]:
+    """Cells apart by single spaces: a row is its label (its words up to the first figure) and
+    figures only; the header a corner and a word a column ("구분 2022 2023"), or words grouped up
+    to each unit label ("소속기관 비율(%) 읍면동 비율(%)"), as many as the first row's figures."""
+    words = lines[i].split()
+    if any(_numeric(w) and not _YEAR.match(w) for w in words[1:]) or i + 1 >= len(lines):
+        return [], i + 1
+    width = len(_labelled(lines[i + 1])) - 1
+    groups, since = [], 0
+    for k, word in enumerate(words):
+        if _LABEL_UNIT.search(word):
+            groups.append(" ".join(words[since : k + 1]))
+            since = k + 1
+    if len(words) - 1 == width:
+        header = words
+    elif since == len(words) and len(groups) == width:
+        header = ["", *groups]
+    else:
+        return [], i + 1
+    rows, j = [header], i + 1
+    while j < len(lines) and len(cells := _labelled(lines[j])) == len(header):
+        rows.append(cells)
+        j += 1
+    return rows, j
+
+
+def _labelled(line: str) -> list[str]:
+    words = line.split()
+    count = next((k for k, w in enumerate(words) if k and _numeric(w)), len(words))
+    figures = words[count:]
+    if not count or not figures or not all(map(_numeric, figures)):
+        return []
+    return [" ".join(words[:count]), *figures]
 
 
 def _split(line: str) -> list[str]:

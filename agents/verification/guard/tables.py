@@ -31,6 +31,7 @@ _KEYED = re.compile(rf"\((?P<key>[’‘']?\d{{2,4}}년?)\)\s?(?P<num>{_NUMBER})
 _LABELLED = re.compile(rf"(?P<key>[가-힣]{{1,8}})\s?\((?P<num>{_NUMBER})\)")
 # A year the sentence names: "2023년", "2025 예산", "’22년"; never the digits of an amount ("2052명").
 _YEARS = re.compile(r"(?<![\d.,])(?:(?P<full>(?:19|20)\d{2})|[’‘'](?P<short>\d{2}))(?=년|\.|\s|$|[)’,])")
+_UNIT_LABEL = re.compile(r"\([^()\d]{1,8}\)$")
 _WORDS = re.compile(r"[가-힣]{2,}|[A-Za-z][A-Za-z0-9.\-]*")
 
 
@@ -88,13 +89,10 @@ def _block(lines: list[tuple[int, str]], i: int) -> tuple[list[list[Span]], int]
     """The table starting at line i, and the line after it."""
     row = _split(*lines[i])
     if len(row) >= 3 and not any(_figure(c[2]) and not _YEAR_CELL.fullmatch(c[2]) for c in row[1:]):
-        # Cells apart by single spaces are words as well as cells: every row must then have as
-        # many as the header ("구분 2022 2023" / "서울 45000 39000"), or the block ends.
-        single = not _parted(lines[i][1])
+        if not _parted(lines[i][1]):
+            return _spaced_rows(lines, i, row)
         rows, j = [row], i + 1
         while j < len(lines) and len(cells := _split(*lines[j])) >= 2:
-            if single and (len(cells) != len(row) or _parted(lines[j][1])):
-                break
             if not re.fullmatch(r"[-|: ]+", lines[j][1]):
                 rows.append(cells)
             j += 1
@@ -106,6 +104,50 @@ def _block(lines: list[tuple[int, str]], i: int) -> tuple[list[list[Span]], int]
             j += 1
         return _rows_of(stream), j
     return [], i + 1
+
+
+def _spaced_rows(lines: list[tuple[int, str]], i: int, words: list[Span]) -> tuple[list[list[Span]], int]:
+    """Cells apart by single spaces are words as well as cells. A row is its label (the words up to
+    its first figure) and then figures only; the header is a corner and a word a column ("구분 2022
+    2023"), or words grouped up to each unit label ("소속기관 비율(%) 읍면동 비율(%)"), whichever
+    gives as many columns as the first row has figures. The block ends at a row that has not."""
+    first = _labelled(_split(*lines[i + 1])) if i + 1 < len(lines) else []
+    width = len(first) - 1
+    groups = _grouped(words)
+    if len(words) - 1 == width:
+        header = words
+    elif len(groups) == width:
+        header = [(words[0][0], words[0][0], ""), *groups]
+    else:
+        return [], i + 1
+    rows, j = [header], i + 1
+    while j < len(lines) and len(cells := _labelled(_split(*lines[j]))) == len(header):
+        rows.append(cells)
+        j += 1
+    return rows, j
+
+
+def _grouped(words: list[Span]) -> list[Span]:
+    """Words joined up to each one that ends in a unit label; [] where a word is left over."""
+    groups, since = [], 0
+    for k, word in enumerate(words):
+        if _UNIT_LABEL.search(word[2]):
+            groups.append(_joined(words[since : k + 1]))
+            since = k + 1
+    return groups if since == len(words) else []
+
+
+def _labelled(words: list[Span]) -> list[Span]:
+    """A row of words as its label, then its figures; [] where a word follows the first figure."""
+    count = next((k for k, w in enumerate(words) if k and _figure(w[2])), len(words))
+    figures = words[count:]
+    if not count or not figures or not all(_figure(w[2]) for w in figures):
+        return []
+    return [_joined(words[:count]), *figures]
+
+
+def _joined(words: list[Span]) -> Span:
+    return words[0][0], words[-1][1], " ".join(w[2] for w in words)
 
 
 def _parted(line: str) -> bool:

@@ -55,6 +55,10 @@ STAFF = (  # an HWP release's table: a cell a line after "구분", units in the 
 )
 EXPORTS_SERIES = "* 역대 수출액(억 달러) : (’20년) 512, (’21년) 644"
 SPACED = "단위 : 톤/일\n연 별  배출량  처리량\n2019  232.5  231.0\n2020  203.8  203.1"
+SHARES = (  # single spaces part words and cells alike; the header's words grouped by unit label
+    "지자체유형별 현장공무원 비율\n소속기관 비율(%) 읍면동 비율(%)\n"
+    "산청군 49 27.1\n5만 미만 군 평균 47.6 22.7\n3만~5만 군 평균 48.1 23.5"
+)
 
 
 @pytest.mark.parametrize(
@@ -68,6 +72,8 @@ SPACED = "단위 : 톤/일\n연 별  배출량  처리량\n2019  232.5  231.0\n2
         ("2012년 인원은 2,052명으로 집계됐다.", STAFF),
         ("’21년 수출액은 644억 달러였다.", EXPORTS_SERIES),
         ("2020년 배출량은 203.8톤이었다.", SPACED),
+        ("산청군 읍면동 비율은 27.1%다.", SHARES),
+        ("5만 미만 군 평균 읍면동 비율은 22.7%다.", SHARES),
     ],
 )
 def test_a_cell_read_with_its_header_is_confirmed(article: str, source: str) -> None:
@@ -85,6 +91,8 @@ def test_a_cell_read_with_its_header_is_confirmed(article: str, source: str) -> 
         ("겨울 강수량은 250.1mm였다.", RAIN, "250.1mm"),  # 봄's
         ("부산 출생아는 2023년 1만5000명이다.", BIRTHS, "1만5000명"),  # 2022's
         ("2020년 배출량은 232.5톤이었다.", SPACED, "232.5톤"),  # 2019's
+        ("산청군 소속기관 비율은 27.1%다.", SHARES, "27.1%"),  # 읍면동's
+        ("3만~5만 군 평균 읍면동 비율은 22.7%다.", SHARES, "22.7%"),  # the other row's
     ],
 )
 def test_a_cell_given_to_another_column_or_row_is_flagged(article: str, source: str, wrong: str) -> None:
