@@ -26,11 +26,15 @@ _NUMBER = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 _FIGURE = re.compile(rf"[△∆▲▽▼(+-]{{0,2}}\s?(?:{_NUMBER})\s?(?:%p?|명|건|개소|개|곳|원|톤|: ?1)?\)?")
 _YEAR_CELL = re.compile(r"(?:(?:19|20)\d{2}|[’‘']\d{2})(?:년|\.)?(?:\s?\d{1,2}\.)?(?:\s?(?:안|예산|년안))?")
 _CORNER = re.compile(r"\|?\s*구\s?분\s*\|?")
-_SERIES = re.compile(r"(?P<label>[가-힣][^\n:：(]{0,30}?)\s?\([^()\d\n]{1,8}\)\s?[:：](?P<rest>[^\n]+)")
+_SERIES_MARK = re.compile(r"\([^()\d\n]{1,8}\)\s?[:：]")
+_SERIES_LABEL = re.compile(r"[가-힣][^\n:：(]{0,30}?(?=\s?$)")
 _KEYED = re.compile(rf"\((?P<key>[’‘']?\d{{2,4}}년?)\)\s?(?P<num>{_NUMBER})(?![\d.]|,\d)")
 _LABELLED = re.compile(rf"(?P<key>[가-힣]{{1,8}})\s?\((?P<num>{_NUMBER})\)")
 # A year the sentence names: "2023년", "2025 예산", "’22년"; never the digits of an amount ("2052명").
 _YEARS = re.compile(r"(?<![\d.,])(?:(?P<full>(?:19|20)\d{2})|[’‘'](?P<short>\d{2}))(?=년|\.|\s|$|[)’,])")
+_HEADER_CHARS = 120
+_ROW_CHARS = 400  # a longer line is prose, never a row of a table apart by single spaces
+_ROW = re.compile(r"\d[\d,.]* +[△∆-]?\d")  # two figures side by side
 _UNIT_LABEL = re.compile(r"\([^()\d]{1,8}\)$")
 _WORDS = re.compile(r"[가-힣]{2,}|[A-Za-z][A-Za-z0-9.\-]*")
 
@@ -87,9 +91,12 @@ def _tables(text: str) -> list[list[list[Span]]]:
 
 def _block(lines: list[tuple[int, str]], i: int) -> tuple[list[list[Span]], int]:
     """The table starting at line i, and the line after it."""
-    row = _split(*lines[i])
+    line, parted = lines[i][1], _parted(lines[i][1])
+    # A line of prose is no header: a header apart by single spaces is short, over a row of figures.
+    header = parted or (len(line) <= _HEADER_CHARS and i + 1 < len(lines) and _ROW.search(lines[i + 1][1]))
+    row = _split(*lines[i]) if header else []
     if len(row) >= 3 and not any(_figure(c[2]) and not _YEAR_CELL.fullmatch(c[2]) for c in row[1:]):
-        if not _parted(lines[i][1]):
+        if not parted:
             return _spaced_rows(lines, i, row)
         rows, j = [row], i + 1
         while j < len(lines) and len(cells := _split(*lines[j])) >= 2:
@@ -111,7 +118,8 @@ def _spaced_rows(lines: list[tuple[int, str]], i: int, words: list[Span]) -> tup
     its first figure) and then figures only; the header is a corner and a word a column ("구분 2022
     2023"), or words grouped up to each unit label ("소속기관 비율(%) 읍면동 비율(%)"), whichever
     gives as many columns as the first row has figures. The block ends at a row that has not."""
-    first = _labelled(_split(*lines[i + 1])) if i + 1 < len(lines) else []
+    below = lines[i + 1] if i + 1 < len(lines) else (0, "")
+    first = _labelled(_split(*below)) if len(below[1]) <= _ROW_CHARS else []
     width = len(first) - 1
     groups = _grouped(words)
     if len(words) - 1 == width:
@@ -230,20 +238,24 @@ def _series(text: str) -> list[list[list[Span]]]:
     """ "수출액(억 달러) : (’20년) 512, (’21년) 644": a row keyed by years; "강수량(mm): 봄(250.1),
     겨울(28.1)": a column keyed by labels, each label(value) a row of its own."""
     found = []
-    for m in _SERIES.finditer(text):
-        offset, label = m.start("rest"), m["label"].strip().lstrip("*※ ")
-        corner: Span = (m.start(), m.start(), "")
-        keyed = list(_KEYED.finditer(m["rest"]))
+    for mark in _SERIES_MARK.finditer(text):
+        # Found by its "(unit) :" first: a pattern opening at the label would be tried at every word.
+        line = text.rfind("\n", 0, mark.start()) + 1
+        named = _SERIES_LABEL.search(text, max(line, mark.start() - 32), mark.start())
+        if not named:
+            continue
+        end = text.find("\n", mark.end())
+        offset, rest = mark.end(), text[mark.end() : end if end >= 0 else len(text)]
+        label: Span = (named.start(), named.end(), named.group().strip().lstrip("*※ "))
+        corner: Span = (named.start(), named.start(), "")
+        keyed = list(_KEYED.finditer(rest))
         if len(keyed) >= 2:
             header = [corner, *(_span(offset, k, "key") for k in keyed)]
-            row: list[Span] = [(m.start("label"), m.end("label"), label)]
-            found.append([header, row + [_span(offset, k, "num") for k in keyed]])
-        labelled = list(_LABELLED.finditer(m["rest"]))
+            found.append([header, [label, *(_span(offset, k, "num") for k in keyed)]])
+        labelled = list(_LABELLED.finditer(rest))
         if len(labelled) >= 2:
-            column: Span = (m.start("label"), m.end("label"), label)
-            found.append(
-                [[corner, column], *([_span(offset, k, "key"), _span(offset, k, "num")] for k in labelled)]
-            )
+            rows = ([_span(offset, k, "key"), _span(offset, k, "num")] for k in labelled)
+            found.append([[corner, label], *rows])
     return found
 
 
