@@ -117,3 +117,10 @@ def test_a_misplaced_cell_is_a_suspect_of_its_own_family() -> None:
     number = next(f for f in findings if f.fact.text == "22.8%")
     assert (number.status, number.rule) == ("suspect", "bind:table-cell")
     assert "26.1" in number.reason
+
+
+def test_a_sentence_comparing_with_a_base_period_keeps_the_base_cell() -> None:
+    # The base year's cell stands beside the named year's: not a figure given to another column.
+    compared = unsupported("서울 출생아는 2023년 3만9000명으로 전년(4만5000명)보다 줄었다.", BIRTHS)
+    assert "4만5000명" not in compared
+    assert unsupported("2023년 서울 출생아는 3만9000명, 4만5000명이던 수가 줄었다.", BIRTHS) == []
