@@ -102,6 +102,8 @@ def _tables(text: str) -> list[tuple[list[list[str]], list[tuple[Decimal, str]] 
 
 def _block(lines: list[str], i: int) -> tuple[list[list[str]], int]:
     """The table starting at line i and the line after it: rows of split cells, or one cell a line."""
+    if re.fullmatch(r"[-|: ]+", lines[i].strip()):
+        return [], i + 1  # a Markdown rule under a header is no header of its own
     row = _split(lines[i])
     if not row and lines[i].strip().count(" ") >= 2 and not re.search(r"[|\t]|\s{2}", lines[i].strip()):
         return _spaced(lines, i)

@@ -92,6 +92,8 @@ def _tables(text: str) -> list[list[list[Span]]]:
 def _block(lines: list[tuple[int, str]], i: int) -> tuple[list[list[Span]], int]:
     """The table starting at line i, and the line after it."""
     line, parted = lines[i][1], _parted(lines[i][1])
+    if re.fullmatch(r"[-|: ]+", line.strip()):
+        return [], i + 1  # a Markdown rule under a header is no header of its own
     # A line of prose is no header: a header apart by single spaces is short, over a row of figures.
     header = parted or (len(line) <= _HEADER_CHARS and i + 1 < len(lines) and _ROW.search(lines[i + 1][1]))
     row = _split(*lines[i]) if header else []
