@@ -8,7 +8,7 @@ reader of the line would state it (or null: "배포 즉시", or no embargo state
 the release's date as the reference day. The data is split by the hash of its address, the same way
 as the property corpus (bench.truth.corpus.is_frozen): a third frozen, held out from tuning.
 
-Also: how often each reader finds an embargo in the 332 texts of the property corpus
+Also: how often each reader finds an embargo in the texts of the property corpus
 (bench/data/corpus/texts.jsonl), which state none (their release headers were not kept): a false
 embargo would hold a reporter's article back for nothing.
 

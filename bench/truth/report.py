@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 from bench.truth.corpus import Text
 from bench.truth.run import Tally
+from bench.truth.tables import KINDS as TABLE_KINDS
 
 PARTS = ("tuning", "frozen")
 CUT_PRECISION = 0.995  # a family below this may not cut by itself: its binding judgements are suspect
@@ -23,6 +24,8 @@ INJECTED = {
     "date": "date changed",
     "hangul": "Hangul numeral changed",
     "added": "figure added that the text lacks",
+    "table-changed": "table cell's digit changed",
+    "table-swapped": "table cell given another cell of its row",
 }
 REWRITES = {
     "separators": "thousands separators on/off",
@@ -34,7 +37,7 @@ REWRITES = {
     "dates": "date forms (지난 5일, 2024.3.5., 지난해)",
     "lead": "announcement day in the lead",
     "brackets": "brackets dropped",
-    "table": "table rows written as sentences",
+    **{f"table:{kind}": f"table cell, unit from {label}" for kind, label in TABLE_KINDS.items()},
 }
 
 

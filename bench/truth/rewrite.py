@@ -12,7 +12,6 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
-from decimal import Decimal
 
 from bench.truth import forms
 from bench.truth.figures import DateMention, Figure, find_dates, find_figures
@@ -263,63 +262,6 @@ def rewrites(sentence: str, ctx: Context) -> dict[str, str]:
     return out
 
 
-# --- tables: rows of a tab-separated table written as sentences ------------------------------
-_UNIT_LINE = re.compile(r"\(?단위\s*[:：]\s*([^)]+)\)?")
-_SCALES = {"천": Decimal(1000), "백만": Decimal(10) ** 6, "만": Decimal(10) ** 4, "억": Decimal(10) ** 8}
-_CELL = re.compile(r"-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?")
-
-
-def table_sentences(text: str) -> list[str]:
-    """ "구 분 / 2016 / PM-2.5 …" rows with "(단위: 톤)" above → "2016년 PM-2.5는 69,768톤으로
-    집계됐다." One sentence per numeric cell; a table with several units or a unit per row is
-    left alone, since which unit a cell carries would be a guess."""
-    lines = text.splitlines()
-    out: list[str] = []
-    for i, line in enumerate(lines):
-        if "\t" not in line or (i and "\t" in lines[i - 1]):
-            continue
-        header = [c.strip() for c in line.split("\t")]
-        unit = _table_unit(lines[max(0, i - 2) : i + 1])
-        if unit is None:
-            continue
-        scale, word = unit
-        j = i + 1
-        while j < len(lines) and "\t" in lines[j]:
-            cells = [c.strip() for c in lines[j].split("\t")]
-            out += _row_sentences(header, cells, scale, word)
-            j += 1
-    return out
-
-
-def _table_unit(lines: list[str]) -> tuple[Decimal, str] | None:
-    for line in lines:
-        m = _UNIT_LINE.search(line)
-        if m:
-            spec = m.group(1).strip().removesuffix("/년")  # "톤/년": a yearly table of tons
-            if "," in spec or "/" in spec or "·" in spec:
-                return None
-            for word, size in _SCALES.items():
-                if spec.startswith(word) and spec[len(word) :]:
-                    return size, spec[len(word) :]
-            return Decimal(1), spec
-    return None
-
-
-def _row_sentences(header: list[str], cells: list[str], scale: Decimal, unit: str) -> list[str]:
-    label = cells[0]
-    if not label or len(cells) != len(header):
-        return []
-    label = label + "년" if re.fullmatch(r"\d{4}", label) else label
-    out = []
-    for name, cell in zip(header[1:], cells[1:], strict=True):
-        if not name or not _CELL.fullmatch(cell) or cell.startswith("-"):
-            continue
-        value = Decimal(cell.replace(",", "")) * scale
-        written = forms.amount(value) if scale != 1 else cell
-        out.append(f"{label} {name}{_topic(name)} {written}{unit}{_ro(unit or written)} 집계됐다.")
-    return out
-
-
 def _batchim(word: str) -> int | None:
     """The final consonant index of the last syllable (0 = none), reading digits and % aloud."""
     last = word.rstrip()[-1:]
@@ -327,12 +269,3 @@ def _batchim(word: str) -> int | None:
         return (ord(last) - 0xAC00) % 28
     readings = {"0": 21, "1": 8, "2": 0, "3": 16, "4": 0, "5": 0, "6": 1, "7": 8, "8": 8, "9": 0, "%": 0}
     return readings.get(last)
-
-
-def _topic(word: str) -> str:
-    return "는" if not _batchim(word) else "은"
-
-
-def _ro(word: str) -> str:
-    final = _batchim(word)
-    return "로" if final in (None, 0, 8) else "으로"

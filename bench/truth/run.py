@@ -13,12 +13,13 @@ import hashlib
 from collections import Counter
 from dataclasses import dataclass, field
 
-from bench.truth import guard, inject, missing, rewrite
+from bench.truth import guard, inject, missing, rewrite, tables
 from bench.truth.corpus import Text
 from bench.truth.figures import find_dates, find_figures
 
 MAX_SENTENCES = 8  # factual sentences per text that get cases
 MAX_DROPPED = 5  # sentences removed one at a time for the missing-facts recall
+MAX_CELLS = 12  # table cells per text written as sentences, spread over its tables
 
 
 @dataclass
@@ -127,25 +128,64 @@ def evaluate_text(text: Text) -> Tally:
             checks, changed = t.changed(t.replaced(s.index, base))
             before = [c for c in checks if c.flagged and c.sentence in changed]
             _injected(t, s, "hangul", result, before, tally)
-    for sentence in rewrite.table_sentences(text.text)[:MAX_SENTENCES]:
-        _table(t, sentence, tally)
+    _tables(t, tally)
     _missing_cases(t, tally)
     return tally
 
 
-def _table(t: _Text, sentence: str, tally: Tally) -> None:
-    """A table row written as a sentence, added after the text: true, so no flag on it."""
+def _tables(t: _Text, tally: Tally) -> None:
+    """Each table cell written as an article sentence after the text: true, so no flag on it; the
+    same sentence with the cell's digit changed, or with another cell of its row, must be flagged."""
+    found = tables.cells(t.text.text)
+    step = max(1, len(found) // MAX_CELLS)
+    for k, cell in enumerate(found[::step][:MAX_CELLS]):
+        seed = f"{t.text.id}:table:{k}"
+        before = _table(t, tables.sentence(cell), f"table:{cell.kind}", tally)
+        wrong = tables.changed(cell, t.text.text, seed)
+        if wrong:
+            _table_error(t, "table-changed", wrong, before, tally)
+    for k, row in enumerate(tables.rows(found)[:MAX_CELLS]):
+        swapped = tables.swapped(row, f"{t.text.id}:swap:{k}")
+        if swapped:
+            cell, wrong = swapped
+            before = [c for c in _appended(t, tables.sentence(cell)) if c.flagged]
+            _table_error(t, "table-swapped", wrong, before, tally)
+
+
+def _appended(t: _Text, sentence: str) -> list[guard.Check]:
     checks, changed = t.changed(t.text.text + "\n" + sentence)
-    flags = [c for c in checks if c.flagged and c.sentence in changed]
-    tally.faithful["table"] += 1
-    tally.faithful_flagged["table"] += bool(flags)
-    tally.contradicted["table"] += any(c.status == "contradicted" for c in flags)
-    tally.suspect["table"] += _only_suspect(flags)
+    return [c for c in checks if c.sentence in changed]
+
+
+def _table(t: _Text, sentence: str, kind: str, tally: Tally) -> list[guard.Check]:
+    """A table cell written as a sentence, added after the text: true, so no flag on it."""
+    flags = [c for c in _appended(t, sentence) if c.flagged]
+    tally.faithful[kind] += 1
+    tally.faithful_flagged[kind] += bool(flags)
+    tally.contradicted[kind] += any(c.status == "contradicted" for c in flags)
+    tally.suspect[kind] += _only_suspect(flags)
     _false_flags(tally, Counter((c.family, c.status) for c in flags))
     if flags:
+        first = flags[0]
         tally.examples.append(
-            f"false flag table {t.text.id}: {sentence[:70]} [{flags[0].text}: {flags[0].family}]"
+            f"false flag {kind} {t.text.id}: {sentence[:70]} [{first.text}: {first.family}]"
         )
+    return flags
+
+
+def _table_error(t: _Text, kind: str, sentence: str, before: list[guard.Check], tally: Tally) -> None:
+    """Caught when the wrong cell adds a flag the true sentence did not have."""
+    on_changed = _appended(t, sentence)
+    flagged = [c for c in on_changed if c.flagged]
+    new = [c for c in flagged if c.text not in {b.text for b in before}]
+    caught = bool(new) or len(flagged) > len(before)
+    tally.injected[kind] += 1
+    tally.caught[kind] += caught
+    tally.family_tp.update(c.family for c in new)
+    tally.family_tp_status.update((c.family, c.status) for c in new)
+    if not caught:
+        tally.family_let_through.update(c.family for c in on_changed if not c.flagged)
+        tally.examples.append(f"missed {kind} {t.text.id}: {sentence[:70]}")
 
 
 def _original(t: _Text, s: guard.Sentence, tally: Tally) -> None:

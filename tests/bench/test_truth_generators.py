@@ -9,7 +9,7 @@ from decimal import Decimal
 
 import pytest
 
-from bench.truth import corpus, inject, rewrite
+from bench.truth import corpus, inject, rewrite, tables
 from bench.truth.figures import find_dates, find_figures
 from bench.truth.missing import is_boilerplate, is_fragment, names, wrap
 from bench.truth.run import is_factual
@@ -113,7 +113,7 @@ def test_quotations_and_titles_are_never_rewritten() -> None:
 
 def test_a_table_row_becomes_one_sentence_per_cell() -> None:
     table = "(단위: 톤/년)\n구 분\tPM-2.5\tSOx\n2016\t69,768\t313,210"
-    assert rewrite.table_sentences(table) == [
+    assert [tables.sentence(cell) for cell in tables.cells(table)] == [
         "2016년 PM-2.5는 69,768톤으로 집계됐다.",
         "2016년 SOx는 313,210톤으로 집계됐다.",
     ]
@@ -191,3 +191,59 @@ def test_a_listed_fact_names_a_removed_sentence_by_its_figures_or_its_words() ->
     assert names("농가소득은 2023년 5082만8000원으로", removed)
     assert not names("농업소득은 960만원으로", removed)
     assert names("첫 5000만 원대를 돌파했다", "농가소득이 첫 5000만 원대를 돌파했다")
+
+
+@pytest.mark.parametrize(
+    ("table", "kind", "sentence"),
+    [
+        (
+            "(단위: 억원)\n구분\t2022\t2023\n수출\t6,836\t6,322",
+            "unit-line",
+            "2023년 수출은 6322억 원으로 집계됐다.",
+        ),
+        (
+            "구분\t출생아(명)\t사망자(명)\n서울\t39,000\t45,000",
+            "header",
+            "서울 출생아는 39,000명으로 집계됐다.",
+        ),
+        (
+            "구분\t2022\t2023\n수출(억 달러)\t6,836\t6,322",
+            "row-label",
+            "2023년 수출은 6322억 달러로 집계됐다.",
+        ),
+        ("구분\n2012년\n2013년\n인원\n2,052명\n2,139명", "own", "2013년 인원은 2,139명으로 집계됐다."),
+        (
+            "구분 |\n모집인원 |\n경쟁률 |\n일반전형 |\n611 |\n3.66 : 1 |",
+            "ratio",
+            "일반전형 경쟁률은 3.66대 1로 집계됐다.",
+        ),
+        ("강수량(mm): 봄(250.1), 겨울(28.1)", "label-value", "겨울 강수량은 28.1mm로 집계됐다."),
+        (
+            "구분 | 2024년 | 증감률 |\n사회복지 | 477,206 | 9.70% |",
+            "percent",
+            "사회복지 증감률은 9.70%로 집계됐다.",
+        ),
+    ],
+)
+def test_a_table_cell_becomes_a_sentence_with_the_unit_its_table_gives(
+    table: str, kind: str, sentence: str
+) -> None:
+    found = tables.cells(table)
+    assert sentence in [tables.sentence(c) for c in found if c.kind == kind]
+
+
+def test_a_table_with_no_unit_for_its_cells_gives_no_sentence() -> None:
+    assert tables.cells("구분\t2022\t2023\n수출\t6,836\t6,322") == []  # no unit anywhere
+    assert tables.cells("(단위: 억원, 명)\n구분\t2022\n수출\t6,836") == []  # which unit is a guess
+
+
+def test_table_errors_change_the_cell_or_take_another_cell_of_the_row() -> None:
+    text = "(단위: 억원)\n구분\t2022\t2023\n수출\t6,836\t6,322"
+    found = tables.cells(text)
+    wrong = tables.changed(found[1], text, "seed")
+    assert wrong and wrong != tables.sentence(found[1]) and wrong.startswith("2023년 수출은 632")
+    swapped = tables.swapped(found, "seed")
+    assert swapped and swapped[1] in (
+        "2022년 수출은 6322억 원으로 집계됐다.",
+        "2023년 수출은 6836억 원으로 집계됐다.",
+    )

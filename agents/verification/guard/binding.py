@@ -16,12 +16,13 @@ The sources' figures are read and indexed in guard.number_index.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 from decimal import ROUND_DOWN, ROUND_HALF_UP
 
-from agents.verification.guard import dates, rules
+from agents.verification.guard import dates, rules, tables
 from agents.verification.guard import messages as msg
 from agents.verification.guard.agreement import (
     agreements,
@@ -101,11 +102,52 @@ def bind(
             if found:
                 reason = msg.MOVED.format(label=found[1])
                 bindings[position] = Binding("contradicted", reason, location_of(found[0]), rule=rules.MOVED)
+    for position, number in enumerate(numbers):
+        if bindings[position].rule == rules.MATCH and number.unit:
+            bindings[position] = _table_cell(text, number, numbers, index) or bindings[position]
     for position, (first, second) in reversed_ends(text, numbers, index).items():
         reason = msg.REVERSED.format(first=first.text, second=second.text)
         where = (first.source, first.start, second.end)
         bindings[position] = Binding("contradicted", reason, where, rule=rules.REVERSED)
     return bindings
+
+
+# A sentence that speaks of a base period too ("2023년 수출은 전년(6836억 달러)보다 줄어"): its other
+# figure may be a cell of another column by right.
+_BASE_PERIOD = re.compile(r"전년|전월|전기|전분기|지난해|작년|직전|이전|평년|대비|보다")
+
+
+def _table_cell(text: str, number: NumberHit, numbers: list[NumberHit], index: NumberIndex) -> Binding | None:
+    """The value stands only in table cells of a column (or row) other than the one the sentence
+    names, and the named cell holds another figure: "’22년 환급률은 22.8%" where 22.8 is ’18년's.
+    Not where the sentence compares with a base period or states the named cell's figure as well:
+    then this figure may be the base."""
+    if _BASE_PERIOD.search(text):
+        return None
+    starts: dict[int, list[int]] = {}
+    for o in index.by_key.get(f"n:{format_value(number.value)}|{number.family}", []):
+        starts.setdefault(o.source, []).append(o.start)
+    asked = None
+    for source, at in starts.items():
+        cell = tables.misplaced(text, index.tables.get(source, ()), at)
+        if cell is None:
+            return None  # a mention fits what the sentence names, or stands outside a table
+        asked = (source, cell)
+    if asked is None:
+        return None
+    source, cell = asked
+    # Read as the index reads it (with its table's unit), the named cell's figure in the sentence too.
+    named = {
+        o.value
+        for key, found in index.by_key.items()
+        if key.startswith("n:")
+        for o in found
+        if (o.source, o.start) == (source, cell.start)
+    }
+    if any(n is not number and n.value in named for n in numbers):
+        return None
+    reason = msg.TABLE_CELL.format(row=cell.row, column=cell.column, other=cell.number)
+    return Binding("contradicted", reason, (source, cell.start, cell.end), rule=rules.TABLE_CELL)
 
 
 def _bind_in(

@@ -266,13 +266,20 @@ _NAMED = re.compile(r" ?[가-힣]{0,6}(?:선거|총선|대선|운동|항쟁|혁�
 _HEADER_YEAR = re.compile(r"(?<![\d.,])(?:19[5-9]\d|20\d\d)(?![\d.,%])")
 
 
+# A table's row labelled by its year: "2020  203.8  203.1", the year opening a line of figures.
+_ROW_YEAR = re.compile(r"\s*(?:19[5-9]\d|20\d\d)(?=\s+[△∆-]?\d[\d,.]*\s+[△∆-]?\d)")
+
+
 def header_years(text: str) -> list[DateHit]:
-    """The years of a table's header row: a line that lists two or more bare years."""
+    """The years of a table's header row, a line that lists two or more bare years, and of its
+    rows labelled by a year."""
     found: list[DateHit] = []
     start = 0
     for line in text.split("\n"):
         years_ = list(_HEADER_YEAR.finditer(line))
-        if len(years_) >= 2:
+        if _ROW_YEAR.match(line):
+            years_ = years_[:1]
+        if len(years_) >= 2 or _ROW_YEAR.match(line):
             found += [
                 DateHit(start + m.start(), start + m.end(), m.group(), frozenset({("y", int(m.group()))}))
                 for m in years_

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import date
 
-from agents.verification.guard import dates, rules
+from agents.verification.guard import dates, rules, tables
 from agents.verification.guard import messages as msg
 from agents.verification.guard.announced import announcement_day, announces
 from agents.verification.guard.binding import Binding, NumberIndex, bind, read_numbers
@@ -192,6 +192,7 @@ def _index(sources: tuple[str, ...], reference: date | None) -> _Index:
             for year in dates.years(hit):
                 numbers.add_year(year, where)
         numbers.add_source(number, source, date_hits, reference)
+        numbers.tables[number] = tables.read(sources[number])
         days.add_source(number, source, date_hits, reference)
     index = _Index(spaced, date_keys, numbers, tuple(FoldedText(s) for s in spaced), days, states)
     if len(_CACHE) >= 16:

@@ -16,6 +16,7 @@ from agents.verification.guard.named import bag
 from agents.verification.guard.numbers import NumberHit, celsius, find_numbers, format_value, mask
 from agents.verification.guard.occurrences import Occurrence
 from agents.verification.guard.readings import besides, rejoined, table_readings, won
+from agents.verification.guard.tables import Cell
 
 Location = tuple[int, int, int]
 # "1년 전보다" and "1년 새" are the comparison base ("전년 대비"), not a figure of their own.
@@ -43,6 +44,7 @@ class NumberIndex:
     by_own: dict[str, WordTable] = field(default_factory=dict)
     by_near: dict[str, WordTable] = field(default_factory=dict)
     texts: dict[int, str] = field(default_factory=dict)  # each source's text, by its number
+    tables: dict[int, tuple[Cell, ...]] = field(default_factory=dict)  # each source's table cells
     # Every word of a source sentence with figures, by (source, sentence start), and of all sources.
     sentences: dict[tuple[int, int], Context] = field(default_factory=dict)
     vocabulary: Context = field(default_factory=lambda: bag(()))

@@ -54,28 +54,31 @@ def table_readings(text: str, hits: list[NumberHit]) -> list[NumberHit]:
     "수출액(억 달러)", "(%)"), also read as amounts of those units."""
     readings: list[NumberHit] = []
     headers = _headers(text)
-    for i, (_, end, units) in enumerate(headers):
-        reach = min(end + _TABLE_REACH, headers[i + 1][0] if i + 1 < len(headers) else len(text))
+    for i, (_, end, units, note) in enumerate(headers):
+        # A "단위:" note holds for its whole table: a line of column labels inside it ("증감률(%)")
+        # adds their units for the figures below, it does not end the note's reach.
+        after = [h[0] for h in headers[i + 1 :] if h[3] or not note]
+        reach = min(end + _TABLE_REACH, after[0] if after else len(text))
         for hit in hits:
             if end <= hit.start < reach and not hit.unit and not hit.scaled:
                 readings += [replace(hit, value=hit.value * scale, unit=unit) for scale, unit in units]
     return readings
 
 
-def _headers(text: str) -> list[tuple[int, int, list[tuple[Decimal, str]]]]:
-    """(start, end, units) of each unit header: a "단위:" note, or a line's bracketed unit labels,
-    all of whose units the figures below may take (a column each)."""
+def _headers(text: str) -> list[tuple[int, int, list[tuple[Decimal, str]], bool]]:
+    """(start, end, units, whether a "단위:" note) of each unit header: a "단위:" note, or a line's
+    bracketed unit labels, all of whose units the figures below may take (a column each)."""
     found = []
     for header in _HEADER.finditer(text):
         units = [u for u in (_unit_of(part) for part in re.split(r"[,/·]", header["units"])) if u]
-        found.append((header.start(), header.end(), units))
+        found.append((header.start(), header.end(), units, True))
     by_line: dict[int, list[re.Match[str]]] = {}
     for label in _UNIT_LABEL.finditer(text):
-        if _unit_of(label["unit"]) and not any(s <= label.start() < e for s, e, _ in found):
+        if _unit_of(label["unit"]) and not any(s <= label.start() < e for s, e, _, _ in found):
             by_line.setdefault(text.rfind("\n", 0, label.start()), []).append(label)
     for labels in by_line.values():
         units = list(dict.fromkeys(u for u in (_unit_of(m["unit"]) for m in labels) if u))
-        found.append((labels[0].start(), labels[-1].end(), units))
+        found.append((labels[0].start(), labels[-1].end(), units, False))
     return sorted(found, key=lambda h: h[0])
 
 
