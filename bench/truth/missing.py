@@ -202,7 +202,9 @@ def restated(sentence: str, others: Sequence[str]) -> bool:
         return False
     mine = _bigrams(_strip_figures(sentence))
     for window in [*others, *(f"{a} {b}" for a, b in pairwise(others))]:
-        if not facts <= _facts(window) or not all(_said_of(w, kinds, window) for w, kinds in claims):
+        if not facts <= _facts(window) or not all(
+            _said_of(w, kinds, _strip_figures(window)) for w, kinds in claims
+        ):
             continue
         if mine and len(mine & _bigrams(window)) / len(mine) >= RESTATED_BIGRAMS:
             return True

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from bench.truth import corpus, guard, missing, run
 from bench.truth.missing import restated
 
 
@@ -99,3 +100,41 @@ def test_the_opposite_change_or_a_missing_figure_or_record_restates_nothing() ->
 def test_a_sentence_with_neither_a_figure_nor_a_change_is_never_restated() -> None:
     lead = "공정거래위원회는 과징금 고시를 개정키로 하고 행정예고한다고 밝혔다."
     assert not restated(lead, [lead])
+
+
+def test_every_corpus_sentence_with_a_claim_restates_itself() -> None:
+    # The rule holds on every text: a sentence the judge can read is carried by its own copy.
+    judged = 0
+    for text in corpus.load():
+        if text.part != "tuning":
+            continue
+        for sentence in guard.split(text.text):
+            assert not restated(sentence.text, [])  # no other sentence: nothing restates it
+            if _readable(sentence.text):
+                judged += 1
+                assert restated(sentence.text, [sentence.text]), sentence.text
+    assert judged >= 500  # 926 measured
+
+
+def _readable(sentence: str) -> bool:
+    claims = missing._claims(sentence)
+    figures = {f for f in missing._facts(sentence) if f[1] != "date"}
+    return bool(claims) and (bool(figures) or any(kinds for _, kinds in claims))
+
+
+def test_a_restated_lead_is_counted_apart_from_the_lead_recall() -> None:
+    text = corpus.Text(
+        id="n-0000000001",
+        url="https://example.org/a",
+        kind="news",
+        source="test",
+        date=None,
+        title="",
+        text=(
+            "올 상반기 해양 연안사고가 21% 감소했다.\n"
+            "해경은 올 상반기 해양 연안사고는 294건으로 지난해 상반기 373건에 비해 21% 감소했다고 밝혔다.\n"
+            "사망자는 48명으로 지난해보다 5명 늘었다."
+        ),
+    )
+    tally = run.evaluate_text(text)
+    assert (tally.leads, tally.leads_restated) == (0, 1)
