@@ -173,8 +173,9 @@ def names(listed_text: str, sentence: str) -> bool:
     return bool(a) and (shared / len(a) >= SAME or (len(b) >= MIN_PART and shared / len(b) >= SAME))
 
 
-# What a lead says happened to its subject, by kind: a rise, a fall, a record. A later sentence that
-# restates the lead says the same kind of thing of the same subject ("늘었다" for "증가했다").
+# What a lead says happened to its subject, by kind: a rise, a fall, a record or a streak. A later
+# sentence that restates the lead says the same kind of thing of the same subject ("늘었다" for
+# "증가했다"); the words of a kind are the ones papers use for it, not any one text's.
 _CHANGES = {
     "up": re.compile(r"늘|증가|상승|올랐|오른|오르|높아|높였|확대|흑자|개선|상향|올렸|올린|많았|많은|많아"),
     "down": re.compile(r"줄|감소|하락|내렸|내린|내림|떨어|낮아|낮췄|축소|적자|악화|하향|적게|적었|적은"),
@@ -192,9 +193,10 @@ def restated(sentence: str, others: Sequence[str]) -> bool:
     and "특허청에 따르면 … 국제특허출원은 전년보다 4.8% 늘어난 1만2천439건"). Judged in one
     sentence or two that follow each other, by kind and all at once: every figure with its unit,
     every subject word, each followed by the kinds of change the sentence states of it (a rise, a
-    fall, a record) before another subject starts, and a share of its bigrams. A restatement of
-    another subject, of one subject of two, or of a figure without the record the sentence claims
-    is none. A sentence with neither a figure nor a change states nothing this test can hold, and
+    fall, a record or a streak) and by no change of the other direction before another subject
+    starts, and a share of its bigrams. A restatement of another subject, of one subject of two, of
+    a figure without the record or the streak the sentence claims, or of the opposite change is
+    none. A sentence with neither a figure nor a change states nothing this test can hold, and
     is never restated."""
     facts = {f for f in _facts(sentence) if f[1] != "date"}
     claims = _claims(sentence)
