@@ -14,7 +14,10 @@ deterministically (`bench.truth`):
   subjects exchanged, date, Hangul numeral, added figure): caught when the error adds a flag;
 - missing facts: the text as its own article, rewritten, and framed by release boilerplate should
   list nothing; the text minus one factual sentence (the lead in particular) should list it; no
-  listed fact should be boilerplate or a fragment (`bench.truth.missing` holds the judges).
+  listed fact should be boilerplate or a fragment (`bench.truth.missing` holds the judges). A
+  removed lead that the rest of the text states again (`bench.truth.missing.restated`) is still
+  carried by it: such leads are counted apart from the lead recall, and the figure over every lead
+  is printed too.
 
 Rule families are derived from the reason each finding gives (`bench.truth.guard`). The headline
 figures of the hand-built verification set (bench/verify_eval.py, bench/missing_facts_eval.py)

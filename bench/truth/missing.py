@@ -16,7 +16,9 @@ independently of the guard's own filters, so that the bench can catch the guard'
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from datetime import date
+from itertools import pairwise
 
 from bench.truth.figures import find_dates, find_figures
 
@@ -169,6 +171,89 @@ def names(listed_text: str, sentence: str) -> bool:
     a, b = _bigrams(sentence), _bigrams(listed_text)
     shared = len(a & b)
     return bool(a) and (shared / len(a) >= SAME or (len(b) >= MIN_PART and shared / len(b) >= SAME))
+
+
+# What a lead says happened to its subject, by kind: a rise, a fall, a record or a streak. A later
+# sentence that restates the lead says the same kind of thing of the same subject ("늘었다" for
+# "증가했다"); the words of a kind are the ones papers use for it, not any one text's.
+_CHANGES = {
+    "up": re.compile(r"늘|증가|상승|올랐|오른|오르|높아|높였|확대|흑자|개선|상향|올렸|올린|많았|많은|많아"),
+    "down": re.compile(r"줄|감소|하락|내렸|내린|내림|떨어|낮아|낮췄|축소|적자|악화|하향|적게|적었|적은"),
+    "record": re.compile(r"역대|최대|최고|최저|최소|최다|가장|처음|만에|이래|사상|유일|연속"),
+}
+RESTATED_BIGRAMS = 0.3
+_DIRECTIONS = frozenset(("up", "down"))
+_VERB_FORMS = ("하는", "되는", "있는", "없는", "않는", "라는", "다는")
+
+
+def restated(sentence: str, others: Sequence[str]) -> bool:
+    """Whether the rest of a text states a removed sentence's fact again, so the text minus that
+    sentence still carries it and a missing-facts list need not name it. A news lead sums up the
+    story and a later sentence often says it once more with its detail ("국제특허출원이 4.8% 증가"
+    and "특허청에 따르면 … 국제특허출원은 전년보다 4.8% 늘어난 1만2천439건"). Judged in one
+    sentence or two that follow each other, by kind and all at once: every figure with its unit,
+    every subject word, each followed by the kinds of change the sentence states of it (a rise, a
+    fall, a record or a streak) and by no change of the other direction before another subject
+    starts, and a share of its bigrams. A restatement of another subject, of one subject of two, of
+    a figure without the record or the streak the sentence claims, or of the opposite change is
+    none. A sentence with neither a figure nor a change states nothing this test can hold, and
+    is never restated."""
+    facts = {f for f in _facts(sentence) if f[1] != "date"}
+    claims = _claims(sentence)
+    if not claims or not (facts or any(kinds for _, kinds in claims)):
+        return False
+    mine = _bigrams(_strip_figures(sentence))
+    for window in [*others, *(f"{a} {b}" for a, b in pairwise(others))]:
+        if not facts <= _facts(window) or not all(
+            _said_of(w, kinds, _strip_figures(window)) for w, kinds in claims
+        ):
+            continue
+        if mine and len(mine & _bigrams(window)) / len(mine) >= RESTATED_BIGRAMS:
+            return True
+    return False
+
+
+def _subjects(text: str) -> list[re.Match[str]]:
+    """The subject words of a sentence: no adnominal verb form ("하는"), adverbial topic ("지역별로는")
+    or adjective standing alone ("많은"); a noun that ends like one ("면적은", "실적은") is one."""
+    found = []
+    for m in _SUBJECT.finditer(text):
+        word = m.group(0)
+        if word in _MODIFIER_WORDS or word in _MODIFIER_ENDINGS or word.endswith(_ADVERBIAL_TOPICS):
+            continue
+        if word.endswith(_VERB_FORMS) or len(m.group(1)) < 2:
+            continue
+        found.append(m)
+    return found
+
+
+def _claims(sentence: str) -> list[tuple[str, set[str]]]:
+    """Each subject word of a sentence, its particle cut ("국제특허출원이" → "국제특허출원"), with the
+    kinds of change stated from it up to the next subject ("어획량은 크게 늘어난 반면" → rise)."""
+    text = _strip_figures(sentence)
+    found = _subjects(text)
+    if not found:
+        return []
+    ends = [m.start() for m in found[1:]] + [len(text)]
+    return [
+        (m.group(1), {kind for kind, p in _CHANGES.items() if p.search(text, m.end(), end)})
+        for m, end in zip(found, ends, strict=True)
+    ]
+
+
+def _said_of(subject: str, kinds: set[str], window: str) -> bool:
+    """`window` holds `subject` followed, before another subject starts, by every kind of change in
+    `kinds` (in the same sentence or the next: "가격은 0.05% 하락했다. … 6주 연속 하향") and by no
+    change of the other direction ("적자로 … 5월에는 … 흑자로" restates no rise)."""
+    for m in re.finditer(re.escape(subject), window):
+        rest = window[m.end() :]
+        others = [o for o in _subjects(rest) if o.start() > 1]
+        clause = rest[: others[0].start()] if others else rest
+        said = {kind for kind, p in _CHANGES.items() if p.search(clause)}
+        reversed_ = len(kinds & _DIRECTIONS) == 1 and bool((said & _DIRECTIONS) - kinds)
+        if kinds <= said and not reversed_:
+            return True
+    return False
 
 
 def is_lead(sentence: str) -> bool:

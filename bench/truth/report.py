@@ -176,7 +176,27 @@ def _missing(parts: dict[str, Tally]) -> list[str]:
     lines.append(
         _row("removed sentence listed (recall)", lambda t: _ratio(t.dropped_named, t.dropped), parts)
     )
-    lines.append(_row("removed lead listed (lead recall)", lambda t: _ratio(t.leads_named, t.leads), parts))
+    lines.append(
+        _row(
+            "removed lead listed (lead recall; leads restated elsewhere apart)",
+            lambda t: _ratio(t.leads_named, t.leads),
+            parts,
+        )
+    )
+    lines.append(
+        _row(
+            "removed lead restated elsewhere in the text: listed anyway",
+            lambda t: _ratio(t.leads_restated_named, t.leads_restated),
+            parts,
+        )
+    )
+    lines.append(
+        _row(
+            "removed lead listed, every lead (before the restated ones were set apart)",
+            lambda t: _ratio(t.leads_named + t.leads_restated_named, t.leads + t.leads_restated),
+            parts,
+        )
+    )
     lines.append(
         _row(
             "framed releases: listed facts that are boilerplate",

@@ -46,8 +46,10 @@ class Tally:
     dropped: int = 0
     dropped_named: int = 0
     dropped_listed: list[int] = field(default_factory=list)
-    leads: int = 0
+    leads: int = 0  # removed leads the rest of the text does not restate (`missing.restated`)
     leads_named: int = 0
+    leads_restated: int = 0  # removed leads the rest of the text states again: judged apart
+    leads_restated_named: int = 0
     listed: int = 0  # every listed fact judged, outside the framed releases
     boilerplate: int = 0
     fragments: int = 0
@@ -269,9 +271,16 @@ def _missing_cases(t: _Text, tally: Tally) -> None:
         tally.dropped += 1
         tally.dropped_named += hit
         tally.dropped_listed.append(len(found))
-        if s is lead:
+        if s is lead and missing.restated(s.text, [x.text for x in t.sentences if x.index != s.index]):
+            # The text minus its lead still carries the lead's fact: listing it is no recall.
+            tally.leads_restated += 1
+            tally.leads_restated_named += hit
+        elif s is lead:
             tally.leads += 1
             tally.leads_named += hit
+            if not hit:
+                tally.examples.append(f"lead not listed {text.id}: {s.text[:70]}")
+                continue
         if not hit:
             tally.examples.append(f"not listed {text.id}: {s.text[:70]}")
 
