@@ -17,10 +17,17 @@ from __future__ import annotations
 
 import re
 import statistics
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
 
-if TYPE_CHECKING:
-    from agents.sources.files.ocr_words import Glyph
+
+@dataclass
+class Glyph:
+    """One character of Tesseract's reading, with its box and confidence (0-100)."""
+
+    char: str
+    box: tuple[int, int, int, int]
+    confidence: float
+
 
 # Bench-chosen (bench/ocr_quality.py): of the median of the number's other digits.
 BELOW_BASELINE = 0.2  # a digit reaching this share of their height below their baseline

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from html.parser import HTMLParser
 
 from agents.sources.files import ocr_doubt
+from agents.sources.files.ocr_doubt import Glyph
 
 UNCERTAIN_MARK = "□"
 JOIN_SLACK = 0.25  # of the line's digit height, on top of the line's own letter gap (bench-chosen)
@@ -34,13 +35,6 @@ _X_BBOXES = re.compile(r"x_bboxes (-?\d+) (-?\d+) (-?\d+) (-?\d+)")
 _X_CONF = re.compile(r"x_conf ([\d.]+)")
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 _X_WCONF = re.compile(r"x_wconf ([\d.]+)")
-
-
-@dataclass
-class Glyph:
-    char: str
-    box: tuple[int, int, int, int]
-    confidence: float
 
 
 @dataclass
