@@ -177,17 +177,7 @@ def _table(t: _Text, sentence: str, kind: str, tally: Tally) -> list[guard.Check
 
 def _table_error(t: _Text, kind: str, sentence: str, before: list[guard.Check], tally: Tally) -> None:
     """Caught when the wrong cell adds a flag the true sentence did not have."""
-    on_changed = _appended(t, sentence)
-    flagged = [c for c in on_changed if c.flagged]
-    new = [c for c in flagged if c.text not in {b.text for b in before}]
-    caught = bool(new) or len(flagged) > len(before)
-    tally.injected[kind] += 1
-    tally.caught[kind] += caught
-    tally.family_tp.update(c.family for c in new)
-    tally.family_tp_status.update((c.family, c.status) for c in new)
-    if not caught:
-        tally.family_let_through.update(c.family for c in on_changed if not c.flagged)
-        tally.examples.append(f"missed {kind} {t.text.id}: {sentence[:70]}")
+    _tally_error(tally, kind, _appended(t, sentence), before, f"missed {kind} {t.text.id}: {sentence[:70]}")
 
 
 def _original(t: _Text, s: guard.Sentence, tally: Tally) -> None:
@@ -235,6 +225,14 @@ def _injected(
     mutated, note = result
     checks, changed = t.changed(t.replaced(s.index, mutated))
     on_changed = [c for c in checks if c.sentence in changed]
+    _tally_error(tally, kind, on_changed, before, f"missed {kind} {t.text.id}: {note} in {mutated[:70]}")
+
+
+def _tally_error(
+    tally: Tally, kind: str, on_changed: list[guard.Check], before: list[guard.Check], example: str
+) -> None:
+    """Caught when the error adds a flag: a flagged fact the unchanged sentence did not have flagged,
+    or more flags than it had."""
     flagged = [c for c in on_changed if c.flagged]
     new = [c for c in flagged if c.text not in {b.text for b in before}]
     caught = bool(new) or len(flagged) > len(before)
@@ -244,7 +242,7 @@ def _injected(
     tally.family_tp_status.update((c.family, c.status) for c in new)
     if not caught:
         tally.family_let_through.update(c.family for c in on_changed if not c.flagged)
-        tally.examples.append(f"missed {kind} {t.text.id}: {note} in {mutated[:70]}")
+        tally.examples.append(example)
 
 
 def _missing_cases(t: _Text, tally: Tally) -> None:
