@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from agents.sources.files import ocr_recheck
 from agents.sources.files.ocr_doubt import odd_shaped, settled, suspects
-from agents.sources.files.ocr_words import Glyph, Line, Word, apply
+from agents.sources.files.ocr_words import Glyph, Line, Word, apply, settles
 
 TOP, HEIGHT, WIDTH = 100, 30, 20
 
@@ -123,6 +123,41 @@ def test_the_trusted_text_shows_the_settled_number_and_blanks_the_unsettled_one(
 
     assert reading.trusted_text == "929.9 □□□"
     assert reading.uncertain == ["100"]
+
+
+def test_a_third_opinion_settles_what_the_second_does_not_and_agrees_with_nothing_wrong() -> None:
+    first = Word("2,398", (0, TOP, 100, TOP + HEIGHT), 99, glyphs("2,398", low="3"))
+    unsettling = {(0, 0): glyphs("도")}  # the second opinion read something else
+    agreeing, other = [{(0, 0): glyphs("2,398")}], [{(0, 0): glyphs("2,598")}]
+
+    def trusted(third: list[dict[tuple[int, int], list[Glyph]]] | None) -> str:
+        lines = [Line([first])]
+        return apply(
+            "2,398", lines, min_confidence=98, opinions=unsettling, third_opinions=third
+        ).trusted_text
+
+    assert trusted(None) == "□,□□□"
+    assert trusted(agreeing) == "2,398"
+    assert trusted(other) == "□,□□□"
+    assert settles([first], unsettling[(0, 0)], min_confidence=98, confirmed=None) is False
+    assert settles([first], agreeing[0][(0, 0)], min_confidence=98, confirmed=None) is True
+
+
+def test_the_crops_at_every_size_go_through_one_run() -> None:
+    from PIL import Image
+
+    page = Image.new("L", (200, 100), 255)
+    group = [Word("12", (10, 10, 40, 30), 90, glyphs("12"))]
+    runs: list[list[tuple[int, int]]] = []
+
+    def read_all(crops: list[Image.Image]) -> str:
+        runs.append([crop.size for crop in crops])
+        return "<div class='ocr_page'></div>" * len(crops)
+
+    found = ocr_recheck.opinions(page, [((0, 0), group)], read_all=read_all, heights=(32, 64))
+
+    assert len(runs) == 1 and len(runs[0]) == 2 and runs[0][0][1] < runs[0][1][1]
+    assert found == [{(0, 0): []}, {(0, 0): []}]
 
 
 def test_a_digit_in_text_no_hocr_word_covers_is_not_shown_as_sure() -> None:
