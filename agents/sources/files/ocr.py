@@ -14,9 +14,9 @@ any work starts. Pillow and pymupdf are imported lazily, as in the rest of the p
 
 Numbers are what a reporter must not get wrong, so a number Tesseract doubts (a digit read below
 `LOW_CONFIDENCE`, a "digit" set lower than the others: `ocr_doubt`) is read again from its own
-crop (`ocr_recheck`); unless that second opinion settles the doubt, it is listed as uncertain
-and blanked out of `trusted_text`: the writer still sees it, but the fact guard and the verifier
-cannot use it as evidence.
+crop (`ocr_recheck`); unless that second opinion (or a third, the crop at other sizes) settles
+the doubt, it is listed as uncertain and blanked out of `trusted_text`: the writer still sees it,
+but the fact guard and the verifier cannot use it as evidence.
 """
 
 from __future__ import annotations
