@@ -14,9 +14,9 @@ any work starts. Pillow and pymupdf are imported lazily, as in the rest of the p
 
 Numbers are what a reporter must not get wrong, so a number Tesseract doubts (a digit read below
 `LOW_CONFIDENCE`, a "digit" set lower than the others: `ocr_doubt`) is read again from its own
-crop (`ocr_recheck`); unless that second opinion settles the doubt, it is listed as uncertain
-and blanked out of `trusted_text`: the writer still sees it, but the fact guard and the verifier
-cannot use it as evidence.
+crop (`ocr_recheck`); unless that second opinion (or a third, the crop at other sizes) settles
+the doubt, it is listed as uncertain and blanked out of `trusted_text`: the writer still sees it,
+but the fact guard and the verifier cannot use it as evidence.
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ import os
 import re
 import shutil
 import subprocess
+import time
 import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -263,6 +264,8 @@ class Page:
     # A second opinion on each doubtful number: its crop read again on its own (`ocr_recheck`),
     # keyed by line and first word (`ocr_words.number_groups`).
     opinions: dict[tuple[int, int], list[ocr_words.Glyph]] | None = None
+    # The same crops at other sizes (`ocr_recheck.THIRD_HEIGHTS`), asked where the second does not settle.
+    third_opinions: list[dict[tuple[int, int], list[ocr_words.Glyph]]] | None = None
 
 
 def _recognise(image: Image, *, second_reading: bool = False) -> Page:
@@ -275,11 +278,32 @@ def _recognise(image: Image, *, second_reading: bool = False) -> Page:
         second_text, second_hocr = _tesseract(ocr_prep.second_view(prepared))
         page.confirmed = ocr_words.numbers_in(second_text, ocr_words.parse_hocr(second_hocr))
     if SECOND_OPINIONS:
-        doubtful = ocr_recheck.doubtful_groups(
-            page.lines, min_confidence=LOW_CONFIDENCE, confirmed=page.confirmed
-        )
-        page.opinions = ocr_recheck.opinions(prepared, doubtful, read_all=_tesseract_crops)
+        _ask_opinions(page, prepared)
     return page
+
+
+def _ask_opinions(page: Page, prepared: Image) -> None:
+    """The doubtful numbers' crops read again (`ocr_recheck`); those the second opinion does not
+    settle, read once more at other sizes as third opinions, in what is left of the same time limit
+    (few numbers are left by then: one more Tesseract start, a few small crops)."""
+    started = time.monotonic()
+    doubtful = ocr_recheck.doubtful_groups(
+        page.lines, min_confidence=LOW_CONFIDENCE, confirmed=page.confirmed
+    )
+    page.opinions = ocr_recheck.opinions(prepared, doubtful, read_all=_tesseract_crops)[0]
+    left = [
+        (key, words)
+        for key, words in doubtful
+        if not ocr_words.settles(
+            words, page.opinions.get(key), min_confidence=LOW_CONFIDENCE, confirmed=page.confirmed
+        )
+    ]
+    seconds = OPINION_SECONDS - (time.monotonic() - started)
+    if left and ocr_recheck.THIRD_HEIGHTS and seconds >= 1:
+        read_all = functools.partial(_tesseract_crops, seconds=seconds)
+        page.third_opinions = ocr_recheck.opinions(
+            prepared, left, read_all=read_all, heights=ocr_recheck.THIRD_HEIGHTS
+        )
 
 
 def _tesseract(prepared: Image) -> tuple[str, str]:
@@ -301,7 +325,7 @@ def _tesseract(prepared: Image) -> tuple[str, str]:
         raise FileRejected(MSG_OCR_FAILED, "ocr_failed") from exc
 
 
-def _tesseract_crops(images: list[Image]) -> str:
+def _tesseract_crops(images: list[Image], *, seconds: float | None = None) -> str:
     """One Tesseract run over a list of crops (`ocr_recheck`): its hOCR, a page per crop."""
     import tempfile
 
@@ -317,7 +341,7 @@ def _tesseract_crops(images: list[Image]) -> str:
         with open(listing, "w", encoding="utf-8") as output:
             output.write("\n".join(names) + "\n")
         try:
-            pytesseract.run_tesseract(listing, base, "hocr", OCR_LANG, config, 0, OPINION_SECONDS)
+            pytesseract.run_tesseract(listing, base, "hocr", OCR_LANG, config, 0, seconds or OPINION_SECONDS)
         except (RuntimeError, pytesseract.TesseractError, OSError) as exc:
             # The second opinions only ever un-blank numbers: without them the page stands as read.
             logger.warning("OCR second opinions failed: %s", exc)
@@ -346,6 +370,7 @@ def result_of(reading: Reading, *, min_confidence: float) -> OcrResult:
             min_confidence=min_confidence,
             confirmed=getattr(page, "confirmed", None),
             opinions=getattr(page, "opinions", None),
+            third_opinions=getattr(page, "third_opinions", None),
         )
         texts.append(read.text.strip())
         trusted.append(read.trusted_text.strip())

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 import statistics
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 
 @dataclass
@@ -34,7 +34,10 @@ BELOW_BASELINE = 0.2  # a digit reaching this share of their height below their 
 LOWER_TOP = 0.15  # a digit whose top is this share of their height below theirs
 OPINION_CONFIDENCE = 97  # a differing second opinion is sure of its digits at this and at the □ threshold
 SEPARATOR_SLACK = 3  # a separator (printed small, read less surely) is sure 3 points below a digit
+SEPARATOR_BOTH = 90  # ... or when both readings agree on it at this (bench-chosen)
 NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+# A comma's tail reaches this far below the digits' baseline, or its box is this tall (of the digit height).
+COMMA_BELOW, COMMA_HEIGHT = 0.07, 0.3
 
 
 def numeric_indices(glyphs: list[Glyph]) -> list[int]:
@@ -107,6 +110,7 @@ def settled(
     if any(_group_separator(text, index) for index in doubtful):
         return None  # "2.398" or "2,398": a period and a comma look alike at any scale
     first = [(found.start(), found.group()) for found in NUMBER.finditer(text)]
+    opinion = _tidied(opinion, glyphs, [number for _, number in first])
     second = NUMBER.findall("".join(glyph.char for glyph in opinion))
     if len(first) != len(second):
         return None
@@ -129,10 +133,20 @@ def _agree_surely(glyphs: list[Glyph], opinion: list[Glyph], min_confidence: flo
     if len(ours) != len(theirs) or odd_shaped(opinion):
         return False
     return all(
-        max(glyphs[one].confidence, opinion[other].confidence)
-        >= (min_confidence - SEPARATOR_SLACK if glyphs[one].char in ".," else min_confidence)
+        _sure_in_either(glyphs[one], opinion[other], min_confidence)
         for one, other in zip(ours, theirs, strict=True)
     )
+
+
+def _sure_in_either(ours: Glyph, theirs: Glyph, min_confidence: float) -> bool:
+    """One reading is sure of the glyph; or, for a separator (printed small, read less surely),
+    both read it fairly surely. Digits get no such slack: two readings both fairly sure of a "%"
+    read as "06" were both wrong (bench)."""
+    if ours.char not in ".,":
+        return max(ours.confidence, theirs.confidence) >= min_confidence
+    if max(ours.confidence, theirs.confidence) >= min_confidence - SEPARATOR_SLACK:
+        return True
+    return min(ours.confidence, theirs.confidence) >= SEPARATOR_BOTH
 
 
 def _one_doubtful_edit(number: str, other: str, start: int, doubtful: set[int]) -> bool:
@@ -149,3 +163,74 @@ def _one_doubtful_edit(number: str, other: str, start: int, doubtful: set[int]) 
 def _group_separator(text: str, index: int) -> bool:
     """A period before exactly three digits: a decimal point, or a thousands comma read as one."""
     return re.match(r"\.\d{3}(?!\d)", text[index:]) is not None
+
+
+def has_a_tail(separator: Glyph, digit: Glyph) -> bool:
+    """A separator drawn as a comma: its box reaches below the digit's baseline or stands taller
+    than a dot."""
+    height = max(digit.box[3] - digit.box[1], 1)
+    below = (separator.box[3] - digit.box[3]) / height
+    tall = (separator.box[3] - separator.box[1]) / height
+    return below >= COMMA_BELOW or tall >= COMMA_HEIGHT
+
+
+def _tidied(opinion: list[Glyph], glyphs: list[Glyph], ours: list[str]) -> list[Glyph]:
+    """The opinion read as the page's reading is: a comma whose tail came out as a dot of its own
+    (",." between digits) is one comma; a thousands comma it reads as a period where the page's
+    reading saw a comma drawn with a tail is that comma (the shape decides, not the reading); and
+    numbers it read past the page's own (the crop reached the rest of the line) are not its."""
+    chars = [glyph.char for glyph in opinion]
+    tidy: list[Glyph] = []
+    for index, glyph in enumerate(opinion):
+        pair = "".join(chars[index - 1 : index + 1]) if index else ""
+        if pair in (",.", ".,") and index > 1 and chars[index - 2].isdigit() and _digit_at(chars, index + 1):
+            tidy[-1] = (
+                tidy[-1] if tidy[-1].char == "," else replace(tidy[-1], char=",", confidence=glyph.confidence)
+            )
+            continue
+        tidy.append(glyph)
+    tidy = _commas_by_shape(tidy, glyphs)
+    return _cut_after(tidy, len(ours)) if NUMBER.findall(_text(tidy))[: len(ours)] == ours else tidy
+
+
+def _commas_by_shape(opinion: list[Glyph], glyphs: list[Glyph]) -> list[Glyph]:
+    """Where the page's reading has a comma with a comma's tail before exactly three digits and
+    the opinion, otherwise the same number, reads a period there, the opinion's period is that
+    comma. A real decimal point has no tail, and the page's reading of it is left to doubt."""
+    ours, theirs = _text(glyphs), _text(opinion)
+    if "." not in theirs or ours.replace(",", ".") not in theirs.replace(",", "."):
+        return opinion
+    offset = theirs.replace(",", ".").index(ours.replace(",", "."))
+    fixed = list(opinion)
+    for index, glyph in enumerate(glyphs):
+        other = opinion[offset + index]
+        if (
+            glyph.char == ","
+            and other.char == "."
+            and index > 0
+            and glyphs[index - 1].char.isdigit()
+            and re.match(r",\d{3}(?!\d)", ours[index:])
+            and has_a_tail(glyph, glyphs[index - 1])
+        ):
+            fixed[offset + index] = replace(other, char=",")
+    return fixed
+
+
+def _cut_after(opinion: list[Glyph], count: int) -> list[Glyph]:
+    """The opinion up to the glyph after its `count`-th number, if that glyph is no digit or
+    separator (a unit, a bracket: where the number plainly ended)."""
+    ends = [found.end() for found in NUMBER.finditer(_text(opinion))]
+    if count == 0 or len(ends) <= count:
+        return opinion
+    end = ends[count - 1]
+    if end < len(opinion) and opinion[end].char not in ".,":
+        return opinion[: end + 1]
+    return opinion
+
+
+def _digit_at(chars: list[str], index: int) -> bool:
+    return index < len(chars) and chars[index].isdigit()
+
+
+def _text(glyphs: list[Glyph]) -> str:
+    return "".join(glyph.char for glyph in glyphs)

@@ -20,6 +20,8 @@ if TYPE_CHECKING:
     from PIL.Image import Image
 
 CROP_HEIGHT = 48  # pixels: a crop's box is enlarged to at least this height (bench-chosen)
+# Third opinions where the second does not settle a doubt: the same crop at other sizes (bench-chosen).
+THIRD_HEIGHTS: tuple[int, ...] = (32, 64, 80)
 MARGIN = 1 / 3  # of the box's height, around it: a glyph glued to the number is read whole
 BORDER = 16  # pixels of white around each crop, as Tesseract wants a line to stand clear
 MAX_OPINIONS = 80  # crops per page; doubtful numbers past this stay blanked (a page of junk)
@@ -40,17 +42,17 @@ def doubtful_groups(
     return found[:MAX_OPINIONS]
 
 
-def crop(image: Image, words: list[ocr_words.Word]) -> Image:
-    """The words' box with a margin, enlarged to `CROP_HEIGHT`, on a white border."""
+def crop(image: Image, words: list[ocr_words.Word], *, height: int = CROP_HEIGHT) -> Image:
+    """The words' box with a margin, enlarged to `height`, on a white border."""
     from PIL import Image as PILImage
     from PIL import ImageOps
 
     left, top = min(word.box[0] for word in words), min(word.box[1] for word in words)
     right, bottom = max(word.box[2] for word in words), max(word.box[3] for word in words)
-    height = max(bottom - top, 1)
-    margin = max(4, int(height * MARGIN))
+    box_height = max(bottom - top, 1)
+    margin = max(4, int(box_height * MARGIN))
     cut = image.crop((left - margin, top - margin, right + margin, bottom + margin))
-    scale = max(1.0, CROP_HEIGHT / height)
+    scale = max(1.0, height / box_height)
     cut = cut.resize((round(cut.width * scale), round(cut.height * scale)), PILImage.Resampling.LANCZOS)
     return ImageOps.expand(cut, border=BORDER, fill=255)
 
@@ -60,18 +62,26 @@ def opinions(
     groups: list[tuple[Key, list[ocr_words.Word]]],
     *,
     read_all: Callable[[list[Image]], str],
-) -> dict[Key, list[ocr_words.Glyph]]:
-    """Each group's second opinion: the glyphs of its crop's reading (`read_all` reads a list of
-    images in one run and returns its hOCR, a page per image)."""
+    heights: tuple[int, ...] = (CROP_HEIGHT,),
+) -> list[dict[Key, list[ocr_words.Glyph]]]:
+    """Each group's opinions, one per crop height in `heights`: the glyphs of its crop's reading
+    (`read_all` reads a list of images in one run and returns its hOCR, a page per image). All
+    heights go through one run, so a third opinion costs its crops' reading, not a model load."""
     if not groups:
-        return {}
-    pages = split_pages(read_all([crop(image, words) for _, words in groups]))
-    if len(pages) != len(groups):  # a page lost: the pairing can't be trusted, nothing is settled
-        return {}
-    return {
-        key: [glyph for line in ocr_words.parse_hocr(page) for word in line.words for glyph in word.glyphs]
-        for (key, _), page in zip(groups, pages, strict=True)
-    }
+        return [{} for _ in heights]
+    crops = [crop(image, words, height=height) for height in heights for _, words in groups]
+    pages = split_pages(read_all(crops))
+    if len(pages) != len(crops):  # a page lost: the pairing can't be trusted, nothing is settled
+        return [{} for _ in heights]
+    return [
+        {
+            key: [
+                glyph for line in ocr_words.parse_hocr(page) for word in line.words for glyph in word.glyphs
+            ]
+            for (key, _), page in zip(groups, pages[start : start + len(groups)], strict=True)
+        }
+        for start in range(0, len(crops), len(groups))
+    ]
 
 
 _PAGE = re.compile(r"<div class=['\"]ocr_page['\"]")

@@ -28,8 +28,6 @@ from agents.sources.files.ocr_doubt import Glyph
 
 UNCERTAIN_MARK = "□"
 JOIN_SLACK = 0.25  # of the line's digit height, on top of the line's own letter gap (bench-chosen)
-# A comma's tail reaches this far below the digits' baseline, or its box is this tall (of the digit height).
-COMMA_BELOW, COMMA_HEIGHT = 0.07, 0.3
 _BBOX = re.compile(r"bbox (-?\d+) (-?\d+) (-?\d+) (-?\d+)")
 _X_BBOXES = re.compile(r"x_bboxes (-?\d+) (-?\d+) (-?\d+) (-?\d+)")
 _X_CONF = re.compile(r"x_conf ([\d.]+)")
@@ -155,13 +153,14 @@ def apply(
     min_confidence: float,
     confirmed: set[str] | None = None,
     opinions: dict[tuple[int, int], list[Glyph]] | None = None,
+    third_opinions: list[dict[tuple[int, int], list[Glyph]]] | None = None,
 ) -> Reading:
     """Joins split numbers in `text` (Tesseract's own text, whose spacing is right for Korean) and
     blanks unsure ones. hOCR words appear in the text in the same order, so each is found after the
     previous one; a word that cannot be found (rare) is left as it is, its digits blanked. With
     `confirmed` (the numbers another reading of the page found), a number outside it is unsure
     however confident; `opinions` (a number's crop read again, keyed by `number_groups`) can settle
-    a doubt (`ocr_doubt.settled`).
+    a doubt (`ocr_doubt.settled`), and where it does not, `third_opinions` (the crop at other sizes).
     """
     out = _Rebuilt()
     cursor = 0
@@ -185,8 +184,9 @@ def apply(
                 first = word_index
             group.append(word)
             if not joined_to_next:
-                opinion = (opinions or {}).get((line_index, first))
-                _judge(group, out, min_confidence=min_confidence, confirmed=confirmed, opinion=opinion)
+                key = (line_index, first)
+                asked = [found.get(key) for found in [opinions or {}, *(third_opinions or [])]]
+                _judge(group, out, min_confidence=min_confidence, confirmed=confirmed, opinions=asked)
                 group = []
     out.add(text[cursor:], blank_digits(text[cursor:]))
     return Reading("".join(out.pieces), "".join(out.trusted), out.uncertain)
@@ -246,7 +246,7 @@ def _judge(
     *,
     min_confidence: float,
     confirmed: set[str] | None,
-    opinion: list[Glyph] | None,
+    opinions: list[list[Glyph] | None],
 ) -> None:
     """Leaves a sure group as it is, writes a settled one as the second opinion read it, and
     blanks the doubtful numbers of the rest (a sure number beside one in the same word stays)."""
@@ -254,10 +254,10 @@ def _judge(
     if doubts is None:
         return
     slots = out.group_slots(len(group))
-    glyphs = [
-        Glyph(char, glyph.box, glyph.confidence) for word in group for glyph, char in _repaired_glyphs(word)
-    ]
-    fixed = ocr_doubt.settled(glyphs, doubts, opinion, min_confidence) if opinion else None
+    glyphs = _group_glyphs(group)
+    fixed = None
+    for opinion in opinions:  # the second opinion first; a third only where it settles nothing
+        fixed = fixed or (ocr_doubt.settled(glyphs, doubts, opinion, min_confidence) if opinion else None)
     if fixed is not None:
         for slot in slots:
             out.pieces[slot] = out.trusted[slot] = ""
@@ -273,6 +273,24 @@ def _judge(
             kept[number.start() : number.end()] = blank_digits(number.group())
     for slot in slots:
         out.trusted[slot], kept = "".join(kept[: len(out.trusted[slot])]), kept[len(out.trusted[slot]) :]
+
+
+def settles(
+    group: list[Word], opinion: list[Glyph] | None, *, min_confidence: float, confirmed: set[str] | None
+) -> bool:
+    """Whether `opinion` settles the group's doubt (or there is none), as `apply` would judge it."""
+    doubts = doubtful(group, min_confidence=min_confidence, confirmed=confirmed)
+    if doubts is None:
+        return True
+    return (
+        bool(opinion) and ocr_doubt.settled(_group_glyphs(group), doubts, opinion, min_confidence) is not None
+    )
+
+
+def _group_glyphs(group: list[Word]) -> list[Glyph]:
+    return [
+        Glyph(char, glyph.box, glyph.confidence) for word in group for glyph, char in _repaired_glyphs(word)
+    ]
 
 
 def _repaired_glyphs(word: Word) -> list[tuple[Glyph, str]]:
@@ -298,17 +316,14 @@ def repaired(word: Word) -> str:
     for index in range(1, len(glyphs) - 3):
         digits_after = "".join(glyph.char for glyph in glyphs[index + 1 : index + 5])
         is_group = chars[index] == "." and re.fullmatch(r"\d{3}\D?", digits_after)
-        if is_group and glyphs[index - 1].char.isdigit() and _has_a_tail(glyphs[index], glyphs[index - 1]):
+        if (
+            is_group
+            and glyphs[index - 1].char.isdigit()
+            and ocr_doubt.has_a_tail(glyphs[index], glyphs[index - 1])
+        ):
             chars[index] = ","
     # A comma whose tail came out as a dot of its own ("26,.136"): no number has both in a row.
     return re.sub(r"(?<=\d)(?:,\.|\.,)(?=\d)", ",", "".join(chars))
-
-
-def _has_a_tail(separator: Glyph, digit: Glyph) -> bool:
-    height = max(digit.box[3] - digit.box[1], 1)
-    below = (separator.box[3] - digit.box[3]) / height
-    tall = (separator.box[3] - separator.box[1]) / height
-    return below >= COMMA_BELOW or tall >= COMMA_HEIGHT
 
 
 def numbers_in(text: str, lines: list[Line]) -> set[str]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from agents.sources.files import ocr_recheck
 from agents.sources.files.ocr_doubt import odd_shaped, settled, suspects
-from agents.sources.files.ocr_words import Glyph, Line, Word, apply
+from agents.sources.files.ocr_words import Glyph, Line, Word, apply, settles
 
 TOP, HEIGHT, WIDTH = 100, 30, 20
 
@@ -74,6 +74,42 @@ def test_a_doubtful_period_before_three_digits_is_never_settled() -> None:
     assert settled(first, {1}, glyphs("2.398"), 98) is None
 
 
+def with_tail(found: list[Glyph], index: int) -> list[Glyph]:
+    """The separator at `index` drawn as a comma: its box reaching below the digits' baseline."""
+    left, top, right, bottom = found[index].box
+    found[index] = Glyph(found[index].char, (left, top, right, bottom + 6), found[index].confidence)
+    return found
+
+
+def test_an_opinion_reading_a_comma_and_its_tail_as_two_separators_reads_one_comma() -> None:
+    first = glyphs("2,380", low=",")
+    opinion = glyphs("2,.380")
+
+    assert settled(first, {1}, opinion, 98) == "2,380"
+
+
+def test_a_comma_drawn_with_a_tail_is_a_comma_though_the_opinion_reads_a_period() -> None:
+    opinion = glyphs("2.398억")
+
+    assert settled(with_tail(glyphs("2,398", low=","), 1), {1}, opinion, 98) == "2,398"
+    assert settled(glyphs("2,398", low=","), {1}, opinion, 98) is None  # no tail: which is it?
+    assert settled(with_tail(glyphs("2,3981", low=","), 1), {1}, glyphs("2.3981"), 98) is None
+
+
+def test_numbers_the_opinion_read_past_the_unit_are_not_its() -> None:
+    first = glyphs("1,172", low="7")
+
+    assert settled(first, {3}, glyphs("1,172명(2.2%)"), 98) == "1,172"
+    assert settled(first, {3}, glyphs("1,1722.2"), 98) is None  # no letter between: one number
+
+
+def test_a_separator_both_readings_read_fairly_surely_is_settled_but_not_a_digit() -> None:
+    assert settled(glyphs("4,332", low=","), {1}, glyphs("4,332", low=","), 98) == "4,332"
+    unsure_digit = glyphs("0.3506", low="6")
+
+    assert settled(unsure_digit, {5}, glyphs("0.3506", low="6"), 98) is None
+
+
 def test_the_trusted_text_shows_the_settled_number_and_blanks_the_unsettled_one() -> None:
     wrong = Word("929.99g", (0, TOP, 140, TOP + HEIGHT), 99, glyphs("929.99", lower="5"))
     wrong.text = "929.99"
@@ -87,6 +123,41 @@ def test_the_trusted_text_shows_the_settled_number_and_blanks_the_unsettled_one(
 
     assert reading.trusted_text == "929.9 □□□"
     assert reading.uncertain == ["100"]
+
+
+def test_a_third_opinion_settles_what_the_second_does_not_and_agrees_with_nothing_wrong() -> None:
+    first = Word("2,398", (0, TOP, 100, TOP + HEIGHT), 99, glyphs("2,398", low="3"))
+    unsettling = {(0, 0): glyphs("도")}  # the second opinion read something else
+    agreeing, other = [{(0, 0): glyphs("2,398")}], [{(0, 0): glyphs("2,598")}]
+
+    def trusted(third: list[dict[tuple[int, int], list[Glyph]]] | None) -> str:
+        lines = [Line([first])]
+        return apply(
+            "2,398", lines, min_confidence=98, opinions=unsettling, third_opinions=third
+        ).trusted_text
+
+    assert trusted(None) == "□,□□□"
+    assert trusted(agreeing) == "2,398"
+    assert trusted(other) == "□,□□□"
+    assert settles([first], unsettling[(0, 0)], min_confidence=98, confirmed=None) is False
+    assert settles([first], agreeing[0][(0, 0)], min_confidence=98, confirmed=None) is True
+
+
+def test_the_crops_at_every_size_go_through_one_run() -> None:
+    from PIL import Image
+
+    page = Image.new("L", (200, 100), 255)
+    group = [Word("12", (10, 10, 40, 30), 90, glyphs("12"))]
+    runs: list[list[tuple[int, int]]] = []
+
+    def read_all(crops: list[Image.Image]) -> str:
+        runs.append([crop.size for crop in crops])
+        return "<div class='ocr_page'></div>" * len(crops)
+
+    found = ocr_recheck.opinions(page, [((0, 0), group)], read_all=read_all, heights=(32, 64))
+
+    assert len(runs) == 1 and len(runs[0]) == 2 and runs[0][0][1] < runs[0][1][1]
+    assert found == [{(0, 0): []}, {(0, 0): []}]
 
 
 def test_a_digit_in_text_no_hocr_word_covers_is_not_shown_as_sure() -> None:
@@ -110,4 +181,4 @@ def test_crops_that_could_not_be_read_in_time_settle_nothing() -> None:
     page = Image.new("L", (200, 60), 255)
     group = [Word("12", (10, 10, 50, 40), 90, glyphs("12", low="12"))]
 
-    assert ocr_recheck.opinions(page, [((0, 0), group)], read_all=lambda crops: "") == {}
+    assert ocr_recheck.opinions(page, [((0, 0), group)], read_all=lambda crops: "") == [{}]
