@@ -81,12 +81,12 @@ def test_a_long_loop_marks_its_stable_material_and_its_last_message(fake_llm: Fa
 
 
 def test_the_minimum_follows_the_model(fake_llm: FakeAnthropic, settings) -> None:
-    medium = "보도자료 " * 700  # ~1,700 tokens: cacheable for Sonnet 4.5 (1,024), not Haiku 4.5
+    medium = "보도자료 " * 700  # ~1,700 tokens: cacheable for Sonnet 5 (1,024), not Haiku 4.5
     fake_llm.tool("select_articles", {"selected_indices": [1]}, forced=False)
     fake_llm.tool("select_articles", {"selected_indices": [1]}, forced=False)
 
     step([{"role": "user", "content": medium}])
-    settings.NEWSDESK_LLM_MODEL = "claude-sonnet-4-5-20250929"
+    settings.NEWSDESK_LLM_MODEL = "claude-sonnet-5"
     step([{"role": "user", "content": medium}])
 
     haiku, sonnet = fake_llm.requests
