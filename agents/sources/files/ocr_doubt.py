@@ -38,6 +38,11 @@ SEPARATOR_BOTH = 90  # ... or when both readings agree on it at this (bench-chos
 NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 # A comma's tail reaches this far below the digits' baseline, or its box is this tall (of the digit height).
 COMMA_BELOW, COMMA_HEIGHT = 0.07, 0.3
+# A whole number with a leading zero and two or more digits after it ("02322"): the bench's news and
+# releases print none, but after a Korean unit ("3만0637호") or with a dash, colon or slash (a phone
+# or code "044-202", a time), which are left alone. It is what letters read as digits look like
+# ("OZ322" read "02322", at 99-100), and both readings of the page make that slip alike.
+ODD_ZERO = re.compile(r"(?<![\d.,:/\-만억조])0\d{2,}(?:[.,]\d+)*(?![\d:/-])")
 
 
 def numeric_indices(glyphs: list[Glyph]) -> list[int]:
@@ -69,7 +74,13 @@ def suspects(glyphs: list[Glyph], min_confidence: float, *, touching: bool = Fal
                 and glyphs[neighbour].confidence < min_confidence
             ):
                 found.add(index)
-    return found | odd_shaped(glyphs)
+    return found | odd_shaped(glyphs) | odd_zero(glyphs)
+
+
+def odd_zero(glyphs: list[Glyph]) -> set[int]:
+    """The digits of a number print would not write: a leading zero before two or more digits."""
+    numbers = ODD_ZERO.finditer(_text(glyphs))
+    return {index for found in numbers for index in range(found.start(), found.end())}
 
 
 def odd_shaped(glyphs: list[Glyph]) -> set[int]:
@@ -115,7 +126,8 @@ def settled(
     if len(first) != len(second):
         return None
     if [number for _, number in first] == second:
-        return text if _agree_surely(glyphs, opinion, min_confidence) else None
+        # Letters read as digits are read so by both readings alike ("OZ322" as "02322", at 99-100).
+        return text if _agree_surely(glyphs, opinion, min_confidence) and not odd_zero(glyphs) else None
     if suspects(opinion, max(min_confidence, OPINION_CONFIDENCE), touching=True):
         return None
     for (start, number), other in zip(first, second, strict=True):

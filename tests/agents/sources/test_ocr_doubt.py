@@ -6,7 +6,7 @@ doubtful glyph; anything else stays blanked."""
 from __future__ import annotations
 
 from agents.sources.files import ocr_recheck
-from agents.sources.files.ocr_doubt import odd_shaped, settled, suspects
+from agents.sources.files.ocr_doubt import odd_shaped, odd_zero, settled, suspects
 from agents.sources.files.ocr_words import Glyph, Line, Word, apply, settles
 
 TOP, HEIGHT, WIDTH = 100, 30, 20
@@ -34,6 +34,18 @@ def test_a_digit_reaching_below_the_others_is_doubtful_however_confident() -> No
 
 def test_digits_on_one_baseline_read_confidently_are_not_doubtful() -> None:
     assert suspects(glyphs("929.9"), 98) == set()
+
+
+def test_a_leading_zero_print_would_not_write_is_doubtful_and_no_agreeing_opinion_settles_it() -> None:
+    first = glyphs("(02322")  # "(OZ322": letters read as digits, as sure as digits
+
+    assert suspects(first, 98) == {1, 2, 3, 4, 5}
+    assert settled(first, {1}, glyphs("(02322"), 98) is None  # both readings make the same slip
+
+
+def test_a_leading_zero_in_the_forms_print_writes_is_not_doubtful() -> None:
+    for text in ("3만0637호", "044-202-1234", "09:30", "0.125", "2020.09.01", "1,029", "(02)"):
+        assert odd_zero(glyphs(text)) == set(), text
 
 
 def test_an_opinion_that_drops_the_doubtful_digit_settles_it() -> None:
