@@ -29,6 +29,7 @@ import os
 import re
 import shutil
 import subprocess
+import tempfile
 import time
 import warnings
 from collections.abc import Iterator
@@ -306,12 +307,18 @@ def _ask_opinions(page: Page, prepared: Image) -> None:
         )
 
 
-def _tesseract(prepared: Image) -> tuple[str, str]:
-    """One Tesseract run writing both its text and its hOCR."""
+def _pytesseract() -> Any:
+    """pytesseract, set up for every run: the page's and the crops' alike."""
     from pytesseract import pytesseract
 
     os.environ["OMP_THREAD_LIMIT"] = "1"  # Tesseract's OpenMP threads multiply its memory
     pytesseract.tesseract_cmd = TESSERACT_CMD
+    return pytesseract
+
+
+def _tesseract(prepared: Image) -> tuple[str, str]:
+    """One Tesseract run writing both its text and its hOCR."""
+    pytesseract = _pytesseract()
     config = f"{OCR_CONFIG} -c tessedit_create_txt=1 -c hocr_char_boxes=1"
     try:
         with pytesseract.save(prepared) as (base, input_name):
@@ -327,10 +334,7 @@ def _tesseract(prepared: Image) -> tuple[str, str]:
 
 def _tesseract_crops(images: list[Image], *, seconds: float | None = None) -> str:
     """One Tesseract run over a list of crops (`ocr_recheck`): its hOCR, a page per crop."""
-    import tempfile
-
-    from pytesseract import pytesseract
-
+    pytesseract = _pytesseract()
     config = f"{ocr_recheck.OPINION_CONFIG} -c hocr_char_boxes=1"
     with tempfile.TemporaryDirectory(prefix="ocr-crops-") as folder:
         names = []
